@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseFlags, readConfig } from './config.ts';
+
+describe('readConfig', () => {
+  it('defaults to 127.0.0.1:4173 with the sandbox on PORT+1', () => {
+    const c = readConfig({}, [], { distDir: 'dist' });
+    expect(c).toMatchObject({ port: 4173, host: '127.0.0.1', sandbox: true, sandboxPort: 4174 });
+  });
+
+  it('lets flags override the environment', () => {
+    const c = readConfig({ PORT: '5000', SANDBOX: 'on' }, ['--port', '6000', '--sandbox=off'], {
+      distDir: 'dist',
+    });
+    expect(c.port).toBe(6000);
+    expect(c.sandboxPort).toBe(6001);
+    expect(c.sandbox).toBe(false);
+  });
+
+  it('rejects a port that is not a number', () => {
+    expect(() => readConfig({ PORT: 'abc' }, [], { distDir: 'dist' })).toThrow(/PORT must be/);
+  });
+
+  it('rejects unknown flags with the list of known ones', () => {
+    expect(() => parseFlags(['--bogus'])).toThrow(/Unknown flag --bogus/);
+  });
+});

@@ -1,0 +1,96 @@
+/** Server configuration from the environment and command-line flags (flags win). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Default instance URL offered to the app; the sandbox's when unset. */
+  baseUrl?: string;
+  /** Default analytics URL offered to the app; the sandbox's when unset. */
+  analyticsUrl?: string;
+  sandbox: boolean;
+  /** Port of the sandbox instance; the analytics sandbox takes the next one. */
+  sandboxPort: number;
+  /** An SDL file to serve with generated data instead of the built-in schema slice. */
+  sandboxSchema?: string;
+  /** A JSON file with site configuration (`rateLimits`, `auth.public`). */
+  sandboxSiteConfig?: string;
+  /** Size of the generated analytics reports (see server/sandbox/analytics); unset = default. */
+  sandboxReportScale?: number;
+  /** Serve the sandbox instance in public mode (anonymous requests allowed). */
+  sandboxPublic: boolean;
+  /** Directory with the built app. */
+  distDir: string;
+}
+
+const FLAG_TO_ENV: Record<string, string> = {
+  '--port': 'PORT',
+  '--host': 'HOST',
+  '--base-url': 'BASE_URL',
+  '--analytics-url': 'ANALYTICS_URL',
+  '--sandbox': 'SANDBOX',
+  '--sandbox-port': 'SANDBOX_PORT',
+  '--sandbox-schema': 'SANDBOX_SCHEMA',
+  '--sandbox-site-config': 'SANDBOX_SITE_CONFIG',
+  '--sandbox-report-scale': 'SANDBOX_REPORT_SCALE',
+  '--sandbox-public': 'SANDBOX_PUBLIC',
+  '--dist': 'DIST_DIR',
+};
+
+/** Reads `--flag value` / `--flag=value` pairs into the same names as the environment. */
+export function parseFlags(argv: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    const env = FLAG_TO_ENV[flag];
+    if (!env) {
+      if (arg === '--help' || arg === '-h') out.HELP = '1';
+      else
+        throw new Error(
+          `Unknown flag ${flag}. Known flags: ${Object.keys(FLAG_TO_ENV).join(', ')}`,
+        );
+      continue;
+    }
+    if (eq !== -1) out[env] = arg.slice(eq + 1);
+    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) out[env] = argv[++i];
+    else out[env] = 'on';
+  }
+  return out;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function boolFrom(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['off', 'false', '0', 'no'].includes(value.toLowerCase());
+}
+
+export function readConfig(
+  env: Record<string, string | undefined>,
+  argv: readonly string[] = [],
+  defaults: { distDir: string },
+): ServerConfig {
+  const all = { ...env, ...parseFlags(argv) };
+  const port = intFrom(all.PORT, 4173, 'PORT');
+  return {
+    port,
+    host: all.HOST || '127.0.0.1',
+    baseUrl: all.BASE_URL || undefined,
+    analyticsUrl: all.ANALYTICS_URL || undefined,
+    sandbox: boolFrom(all.SANDBOX, true),
+    sandboxPort: intFrom(all.SANDBOX_PORT, port + 1, 'SANDBOX_PORT'),
+    sandboxSchema: all.SANDBOX_SCHEMA || undefined,
+    sandboxSiteConfig: all.SANDBOX_SITE_CONFIG || undefined,
+    sandboxReportScale: all.SANDBOX_REPORT_SCALE
+      ? intFrom(all.SANDBOX_REPORT_SCALE, 0, 'SANDBOX_REPORT_SCALE')
+      : undefined,
+    sandboxPublic: boolFrom(all.SANDBOX_PUBLIC, false),
+    distDir: all.DIST_DIR || defaults.distDir,
+  };
+}

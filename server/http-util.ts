@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** Sends a plain-text body the way Go's `http.Error` does: message + newline, nosniff. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(message.endsWith('\n') || message === '' ? message : message + '\n');
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** Reads a request body up to `limit` bytes; rejects with `BodyTooLarge` beyond it. */
+export class BodyTooLarge extends Error {}
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        reject(new BodyTooLarge(`body larger than ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Starts an HTTP server on host:port and resolves once it listens. */
+export function listen(handler: Handler, host: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer((req, res) => {
+      Promise.resolve(handler(req, res)).catch((err: unknown) => {
+        console.error('request failed:', err instanceof Error ? err.message : String(err));
+        if (!res.headersSent) sendText(res, 500, 'Internal server error.');
+        else res.destroy();
+      });
+    });
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The one place that touches Web Storage. Values are JSON; failures (quota, private mode,
+ * corrupted JSON) never throw into the UI: reads fall back, writes report false.
+ */
+const PREFIX = 'debug-console:';
+
+function area(kind: 'local' | 'session'): Storage | undefined {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readJson<T>(key: string, fallback: T, kind: 'local' | 'session' = 'local'): T {
+  const raw = area(kind)?.getItem(PREFIX + key);
+  if (raw == null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(
+  key: string,
+  value: unknown,
+  kind: 'local' | 'session' = 'local',
+): boolean {
+  try {
+    area(kind)?.setItem(PREFIX + key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeKey(key: string, kind: 'local' | 'session' = 'local'): void {
+  try {
+    area(kind)?.removeItem(PREFIX + key);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+}
+
+/** Returns a function that writes `key` at most once per `ms`, always with the latest value. */
+export function debouncedWriter(key: string, ms: number, kind: 'local' | 'session' = 'local') {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: unknown;
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    writeJson(key, latest, kind);
+  };
+  if (typeof window !== 'undefined')
+    window.addEventListener('pagehide', () => timer !== undefined && flush());
+  return {
+    write(value: unknown) {
+      latest = value;
+      if (timer === undefined) timer = setTimeout(flush, ms);
+    },
+    flush,
+  };
+}

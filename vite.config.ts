@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { debugConsoleServer } from './server/vite-plugin.ts';
+
+// The dev server mounts the same server code as `npm start` (relay, /sandbox.json, sandbox
+// instance and analytics service on their own ports), so dev and production behave alike.
+export default defineConfig({
+  plugins: [react(), debugConsoleServer()],
+  base: '/',
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1024,
+  },
+  worker: { format: 'es' },
+  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173), strictPort: true },
+});
