@@ -5,7 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/.tmp'] },
+  {
+    ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'bench/.tmp'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react(), debugConsoleServer()],
   base: '/',
   build: {
-    outDir: 'dist',
+    outDir: process.env.DIST_DIR ?? 'dist',
     sourcemap: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1024,

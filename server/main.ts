@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
 import { startApp } from './app-server.ts';
@@ -8,6 +9,7 @@ const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.argv.slice(2), { distDir });
+  config.distDir = resolve(config.distDir);
   if (!existsSync(config.distDir)) {
     console.error(
       `No built app in ${config.distDir}. Run "npm run build" first (npm start does it for you).`,
