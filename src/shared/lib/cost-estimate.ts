@@ -1,8 +1,24 @@
 /**
  * The instance's GraphQL cost estimator (research-notes §3, version 2 of the walk, quirks
- * included). One module serves the sandbox's limit check and the console's cost meter.
- * INTERFACE STUB: the implementation lands with the sandbox instance work.
+ * included). One module serves the sandbox's limit check and the console's cost meter, so it is
+ * pure: it imports only graphql-js's parser and AST types, no Node or browser APIs.
+ *
+ * Safety: the query is scanned lexically for bracket nesting before parsing, so a pathological
+ * query (10,000 levels deep) is refused without recursing; every recursive step below is then
+ * bounded by {@link MAX_NESTING}. A fragment cycle is detected and reported as a failed estimate.
  */
+import { Kind, parse } from 'graphql';
+import type {
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  InlineFragmentNode,
+  OperationDefinitionNode,
+  SelectionNode,
+  SelectionSetNode,
+  ValueNode,
+} from 'graphql';
+
 export interface QueryCost {
   fieldCount: number;
   maxDepth: number;
@@ -50,14 +66,364 @@ export interface LimitViolation {
   message: string;
 }
 
-export function estimateQueryCost(
-  _query: string,
-  _variables?: Record<string, unknown> | null,
-): CostEstimate {
-  return { ok: false, error: 'not implemented' };
+/** Deepest bracket nesting (`{`, `(`, `[`) the estimator agrees to parse. */
+export const MAX_NESTING = 500;
+/** Most tokens the estimator agrees to parse (graphql-js `maxTokens`). */
+export const MAX_TOKENS = 100_000;
+
+/**
+ * Deepest nesting of `{`, `(` and `[` in a GraphQL document, ignoring strings, block strings and
+ * comments. Linear and non-recursive, so it is safe on any input; used to refuse absurdly deep
+ * queries before anything recursive (parser, walk, validation, execution) sees them.
+ */
+export function nestingDepth(query: string): number {
+  let depth = 0;
+  let max = 0;
+  const n = query.length;
+  for (let i = 0; i < n; i++) {
+    const c = query.charCodeAt(i);
+    if (c === 0x7b || c === 0x28 || c === 0x5b) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 0x7d || c === 0x29 || c === 0x5d) {
+      if (depth > 0) depth--;
+    } else if (c === 0x23) {
+      while (i < n && query.charCodeAt(i) !== 0x0a && query.charCodeAt(i) !== 0x0d) i++;
+    } else if (c === 0x22) {
+      if (query.startsWith('"""', i)) {
+        const end = query.indexOf('"""', i + 3);
+        // Escaped \""" inside block strings: skip past them.
+        let j = end;
+        while (j !== -1 && query.charCodeAt(j - 1) === 0x5c) j = query.indexOf('"""', j + 3);
+        i = j === -1 ? n : j + 2;
+      } else {
+        i++;
+        while (i < n) {
+          const d = query.charCodeAt(i);
+          if (d === 0x5c) i += 2;
+          else if (d === 0x22 || d === 0x0a) break;
+          else i++;
+        }
+      }
+    }
+  }
+  return max;
 }
 
+interface UnitCost {
+  fieldCount: number;
+  aliasCount: number;
+  uniqueCount: number;
+  duplicate: number;
+  maxDepth: number;
+}
+
+class EstimateError extends Error {}
+
+interface Shared {
+  /** Named fragments' costs, and (quirk) inline fragments' costs under their type name. */
+  table: Map<string, UnitCost>;
+  variables: Record<string, unknown>;
+  /** Separate-walk results of inline fragments, so nested inline fragments stay linear. */
+  inlineMemo: Map<InlineFragmentNode, UnitCost>;
+}
+
+interface Listed {
+  type: string;
+  top: number;
+}
+
+/** One walk over an operation, a fragment definition, or (separately) an inline fragment. */
+class Walk {
+  depth = 0;
+  maxDepth = 0;
+  multiplier = 1;
+  pending = 1;
+  stack: number[] = [];
+  fieldCount = 0;
+  aliasCount = 0;
+  uniqueFromSpreads = 0;
+  duplicate = 0;
+  names = new Map<string, number>();
+  listed: Listed[] = [];
+  inInline = 0;
+  varNonNull = new Map<string, boolean>();
+  varDefault = new Map<string, number>();
+  /** Index of the top-level selection being walked (for the hotspot), -1 outside. */
+  top = -1;
+  topCounts: number[] = [];
+
+  constructor(private shared: Shared) {}
+
+  selectionSet(set: SelectionSetNode, isTop = false): void {
+    this.depth++;
+    if (this.depth > this.maxDepth) this.maxDepth = this.depth;
+    this.stack.push(this.pending);
+    this.multiplier *= this.pending;
+    this.pending = 1;
+    set.selections.forEach((sel, i) => {
+      if (isTop) {
+        this.top = i;
+        this.topCounts[i] = 0;
+      }
+      const before = this.fieldCount;
+      this.selection(sel);
+      if (isTop) this.topCounts[i] += this.fieldCount - before;
+    });
+    if (isTop) this.top = -1;
+    this.depth--;
+    const popped = this.stack.pop() ?? 1;
+    this.multiplier /= popped;
+    this.pending = popped;
+  }
+
+  selection(sel: SelectionNode): void {
+    if (sel.kind === Kind.FIELD) this.field(sel);
+    else if (sel.kind === Kind.FRAGMENT_SPREAD) this.spread(sel.name.value);
+    else this.inline(sel);
+  }
+
+  field(field: FieldNode): void {
+    if (field.alias) this.aliasCount++;
+    const name = field.name.value;
+    this.names.set(name, (this.names.get(name) ?? 0) + 1);
+    if (name !== 'nodes' && name !== '__typename' && this.inInline === 0) {
+      this.fieldCount += this.multiplier;
+    }
+    for (const arg of field.arguments ?? []) {
+      if (arg.name.value === 'first' || arg.name.value === 'last') this.limit(arg.value);
+    }
+    if (field.selectionSet) this.selectionSet(field.selectionSet);
+  }
+
+  limit(value: ValueNode): void {
+    let l: number;
+    if (value.kind === Kind.INT) {
+      l = parseInt(value.value, 10);
+    } else if (value.kind === Kind.VARIABLE) {
+      const name = value.name.value;
+      const supplied = this.shared.variables[name];
+      if (supplied !== undefined && supplied !== null) {
+        if (typeof supplied === 'number' && Number.isFinite(supplied)) l = Math.trunc(supplied);
+        else if (typeof supplied === 'string' && /^[+-]?\d+$/.test(supplied.trim()))
+          l = parseInt(supplied, 10);
+        else throw new EstimateError(`unsupported value for variable "${name}"`);
+      } else if (this.varNonNull.get(name)) {
+        throw new EstimateError(`missing nonnull variable: "${name}"`);
+      } else if (this.varDefault.has(name)) {
+        l = this.varDefault.get(name) ?? 1;
+      } else {
+        this.pending = 1;
+        return;
+      }
+    } else {
+      throw new EstimateError(`unsupported value type ${value.kind} for first/last`);
+    }
+    if (l > 0) this.pending = l;
+  }
+
+  spread(name: string): void {
+    const frag = this.shared.table.get(name);
+    if (!frag) throw new EstimateError(`unknown fragment "${name}"`);
+    this.fieldCount += frag.fieldCount * this.multiplier;
+    this.aliasCount += frag.aliasCount;
+    this.uniqueFromSpreads += frag.uniqueCount;
+    this.duplicate = Math.max(this.duplicate, frag.duplicate);
+  }
+
+  inline(frag: InlineFragmentNode): void {
+    if (!frag.typeCondition) throw new EstimateError('inline fragment without type condition');
+    const type = frag.typeCondition.name.value;
+    let that = this.shared.inlineMemo.get(frag);
+    if (!that) {
+      const sub = new Walk(this.shared);
+      sub.selectionSet(frag.selectionSet);
+      that = sub.finish();
+      this.shared.inlineMemo.set(frag, that);
+    }
+    this.shared.table.set(type, { ...that, fieldCount: that.fieldCount * this.multiplier });
+    this.listed.push({ type, top: this.top });
+    this.inInline++;
+    this.selectionSet(frag.selectionSet);
+    this.inInline--;
+  }
+
+  finish(): UnitCost {
+    let best: Listed | undefined;
+    let bestCount = 0;
+    for (const l of this.listed) {
+      const c = this.shared.table.get(l.type)?.fieldCount ?? 0;
+      if (!best || c > bestCount) {
+        best = l;
+        bestCount = c;
+      }
+    }
+    if (best) {
+      this.fieldCount += bestCount;
+      if (best.top >= 0) this.topCounts[best.top] += bestCount;
+    }
+    for (const count of this.names.values()) {
+      if (count > 1 && count > this.duplicate) this.duplicate = count;
+    }
+    return {
+      fieldCount: this.fieldCount,
+      aliasCount: this.aliasCount,
+      uniqueCount: Math.max(this.uniqueFromSpreads, this.names.size),
+      duplicate: this.duplicate,
+      maxDepth: this.maxDepth,
+    };
+  }
+}
+
+function spreadsOf(set: SelectionSetNode, out: Set<string>): void {
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.FRAGMENT_SPREAD) out.add(sel.name.value);
+    else if (sel.selectionSet) spreadsOf(sel.selectionSet, out);
+  }
+}
+
+/** Costs named fragments, each after every fragment it spreads; a cycle fails the estimate. */
+function costFragments(frags: FragmentDefinitionNode[], shared: Shared): void {
+  const names = new Set(frags.map((f) => f.name.value));
+  const deps = new Map<FragmentDefinitionNode, Set<string>>();
+  for (const f of frags) {
+    const s = new Set<string>();
+    spreadsOf(f.selectionSet, s);
+    for (const d of s) if (!names.has(d)) throw new EstimateError(`unknown fragment "${d}"`);
+    deps.set(f, s);
+  }
+  const done = new Set<string>();
+  let remaining = frags;
+  while (remaining.length > 0) {
+    const next: FragmentDefinitionNode[] = [];
+    for (const f of remaining) {
+      const ready = [...(deps.get(f) ?? [])].every((d) => done.has(d));
+      if (!ready) {
+        next.push(f);
+        continue;
+      }
+      const w = new Walk(shared);
+      w.selectionSet(f.selectionSet);
+      shared.table.set(f.name.value, w.finish());
+      done.add(f.name.value);
+    }
+    if (next.length === remaining.length) {
+      throw new EstimateError(
+        `fragment cycle: ${next.map((f) => `"${f.name.value}"`).join(', ')} spread each other`,
+      );
+    }
+    remaining = next;
+  }
+}
+
+function hotspotOf(op: OperationDefinitionNode, w: Walk): CostHotspot | undefined {
+  let best = -1;
+  w.topCounts.forEach((c, i) => {
+    if (c > 0 && (best === -1 || c > w.topCounts[best])) best = i;
+  });
+  if (best === -1) return undefined;
+  const sel = op.selectionSet.selections[best];
+  const name =
+    sel.kind === Kind.FIELD
+      ? (sel.alias ? `${sel.alias.value}: ` : '') + sel.name.value
+      : sel.kind === Kind.FRAGMENT_SPREAD
+        ? `...${sel.name.value}`
+        : `... on ${sel.typeCondition?.name.value ?? '?'}`;
+  const loc = sel.loc;
+  return {
+    name,
+    fieldCount: w.topCounts[best],
+    line: loc?.startToken.line ?? 1,
+    column: loc?.startToken.column ?? 1,
+  };
+}
+
+/**
+ * Estimates a query's cost as the instance does before validating or executing it.
+ * `{ ok: false }` means the instance could not estimate (syntax error, unknown fragment, missing
+ * non-null variable, fragment cycle, absurd nesting): it then skips the limits and lets
+ * validation report the problem.
+ */
+export function estimateQueryCost(
+  query: string,
+  variables?: Record<string, unknown> | null,
+): CostEstimate {
+  const nesting = nestingDepth(query);
+  if (nesting > MAX_NESTING) {
+    return {
+      ok: false,
+      error: `query is nested ${nesting} levels deep; more than ${MAX_NESTING} cannot be estimated`,
+    };
+  }
+  let doc: DocumentNode;
+  try {
+    doc = parse(query, { maxTokens: MAX_TOKENS });
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+  const vars =
+    variables && typeof variables === 'object' && !Array.isArray(variables) ? variables : {};
+  const shared: Shared = { table: new Map(), variables: vars, inlineMemo: new Map() };
+  try {
+    const frags: FragmentDefinitionNode[] = [];
+    const ops: OperationDefinitionNode[] = [];
+    for (const def of doc.definitions) {
+      if (def.kind === Kind.FRAGMENT_DEFINITION) frags.push(def);
+      else if (def.kind === Kind.OPERATION_DEFINITION) ops.push(def);
+    }
+    costFragments(frags, shared);
+    const cost: QueryCost = {
+      fieldCount: 0,
+      maxDepth: 0,
+      aliasCount: 0,
+      highestDuplicateFieldCount: 0,
+      uniqueFieldCount: 0,
+    };
+    let hotspot: CostHotspot | undefined;
+    for (const op of ops) {
+      const w = new Walk(shared);
+      for (const v of op.variableDefinitions ?? []) {
+        const name = v.variable.name.value;
+        w.varNonNull.set(name, v.type.kind === Kind.NON_NULL_TYPE);
+        if (v.defaultValue?.kind === Kind.INT)
+          w.varDefault.set(name, parseInt(v.defaultValue.value, 10));
+      }
+      w.selectionSet(op.selectionSet, true);
+      const c = w.finish();
+      cost.fieldCount += c.fieldCount;
+      cost.aliasCount += c.aliasCount;
+      cost.uniqueFieldCount += c.uniqueCount;
+      cost.maxDepth = Math.max(cost.maxDepth, c.maxDepth);
+      cost.highestDuplicateFieldCount = Math.max(cost.highestDuplicateFieldCount, c.duplicate);
+      const h = hotspotOf(op, w);
+      if (h && (!hotspot || h.fieldCount > hotspot.fieldCount)) hotspot = h;
+    }
+    cost.fieldCount = Math.max(1, cost.fieldCount);
+    cost.maxDepth = Math.max(1, cost.maxDepth);
+    return hotspot ? { ok: true, cost, hotspot } : { ok: true, cost };
+  } catch (err) {
+    if (err instanceof EstimateError) return { ok: false, error: err.message };
+    throw err;
+  }
+}
+
+const CHECKS: [LimitKind, keyof QueryCost, keyof CostLimits][] = [
+  ['alias count', 'aliasCount', 'graphQLMaxAliases'],
+  ['field count', 'fieldCount', 'graphQLMaxFieldCount'],
+  ['query depth', 'maxDepth', 'graphQLMaxDepth'],
+  ['duplicate field count', 'highestDuplicateFieldCount', 'graphQLMaxDuplicateFieldCount'],
+  ['unique field count', 'uniqueFieldCount', 'graphQLMaxUniqueFieldCount'],
+];
+
 /** Checks in the instance's order: alias, field count, depth, duplicate, unique. */
-export function checkCostLimits(_cost: QueryCost, _limits: CostLimits): LimitViolation[] {
-  return [];
+export function checkCostLimits(cost: QueryCost, limits: CostLimits): LimitViolation[] {
+  const out: LimitViolation[] = [];
+  for (const [kind, costKey, limitKey] of CHECKS) {
+    const actual = cost[costKey];
+    const limit = limits[limitKey];
+    if (actual > limit) {
+      out.push({ kind, actual, limit, message: `Query exceeds maximum ${kind} limit` });
+    }
+  }
+  return out;
 }
