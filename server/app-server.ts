@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { closeServer, listen, sendJson } from './http-util.ts';
 import { createRelay } from './relay.ts';
 import { applySecurityHeaders } from './security-headers.ts';
-import { notFound, serveStatic } from './static.ts';
+import { notFound, serveStatic, warmStatic } from './static.ts';
 import { startSandbox } from './sandbox/index.ts';
 import type { RunningSandbox, SandboxInfo } from './sandbox/types.ts';
 import type { ServerConfig } from './config.ts';
@@ -14,6 +14,16 @@ export interface AppRoutesOptions {
   sandbox?: SandboxInfo;
   /** Defaults offered to the app when no sandbox runs (BASE_URL / ANALYTICS_URL). */
   defaults: { base_url?: string; analytics_url?: string };
+  /** Relay access log (method, path without query, status, ms); off when unset. */
+  log?: (line: string) => void;
+}
+
+/** The relay access log when `RELAY_LOG` is on; it never contains headers, queries or bodies. */
+export function relayLogFromEnv(env: Record<string, string | undefined> = process.env) {
+  const v = env.RELAY_LOG?.toLowerCase();
+  return v && !['0', 'off', 'false', 'no'].includes(v)
+    ? (line: string) => console.log(line)
+    : undefined;
 }
 
 /**
@@ -21,10 +31,15 @@ export interface AppRoutesOptions {
  * `/config.json` and the relay under `/relay/`. Returns false when the request is not one of them.
  */
 export function createAppRoutes(opts: AppRoutesOptions) {
-  const relay = createRelay({ allowedHosts: opts.allowedHosts });
+  const relay = createRelay({ allowedHosts: opts.allowedHosts, log: opts.log });
   return async function routes(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const rawPath = (req.url ?? '/').split('?')[0];
     const { pathname } = new URL(req.url ?? '/', 'http://x');
-    if (pathname.startsWith('/relay/')) {
+    const isRelay = /^\/relay(\/|%2f)/i.test(rawPath) || pathname.startsWith('/relay/');
+    if (isRelay || pathname === '/sandbox.json' || pathname === '/config.json')
+      applySecurityHeaders(res, { csp: true });
+    if (isRelay) {
+      // The relay matches the raw path itself, so `..`, `%2e%2e` and `//` variants get its 404.
       await relay(req, res);
       return true;
     }
@@ -76,13 +91,15 @@ export async function startApp(config: ServerConfig): Promise<RunningApp> {
     allowedHosts,
     sandbox: sandbox?.info,
     defaults: { base_url: config.baseUrl, analytics_url: config.analyticsUrl },
+    log: relayLogFromEnv(),
   });
+  void warmStatic(config.distDir);
   let server: Server;
   try {
     server = await listen(
       async (req, res) => {
         applySecurityHeaders(res, { csp: true });
-        const { pathname } = new URL(req.url ?? '/', 'http://x');
+        const pathname = (req.url ?? '/').split('?')[0];
         if (pathname === '/' || pathname === '/debug' || pathname === '/debug/') {
           res.writeHead(302, { Location: '/debug/console' });
           res.end();

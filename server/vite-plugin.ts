@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { createAppRoutes } from './app-server.ts';
+import { createAppRoutes, relayLogFromEnv } from './app-server.ts';
 import { readConfig } from './config.ts';
 import { startSandbox } from './sandbox/index.ts';
 import { formatBanner } from './banner.ts';
@@ -29,6 +29,7 @@ export function debugConsoleServer(): Plugin {
         allowedHosts,
         sandbox: sandbox?.info,
         defaults: { base_url: config.baseUrl, analytics_url: config.analyticsUrl },
+        log: relayLogFromEnv(),
       });
       server.middlewares.use((req, res, next) => {
         routes(req, res).then((handled) => {

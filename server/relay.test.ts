@@ -1,0 +1,684 @@
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from './app-server.ts';
+import { closeServer } from './http-util.ts';
+import { createRelay, parseRelayTarget } from './relay.ts';
+import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
+
+const TOKEN = 'sgp_0123456789abcdef0123456789abcdef01234567';
+
+type UpstreamHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  closedEarly: boolean;
+}
+
+/** A fake instance: records what it receives; each test sets how it answers. */
+function startUpstream() {
+  const seen: Seen[] = [];
+  let handler: UpstreamHandler = (_req, res) => res.end('ok');
+  const closed: Array<() => void> = [];
+  const server = http.createServer((req, res) => {
+    const rec: Seen = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.alloc(0),
+      closedEarly: false,
+    };
+    seen.push(rec);
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        rec.closedEarly = true;
+        closed.splice(0).forEach((f) => f());
+      }
+    });
+    handler(req, res);
+  });
+  return {
+    server,
+    seen,
+    set(h: UpstreamHandler) {
+      handler = h;
+    },
+    /** Resolves when the upstream sees a connection closed before its response finished. */
+    nextEarlyClose: () => new Promise<void>((r) => closed.push(r)),
+  };
+}
+
+function listenOn0(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let appPort = 0;
+const logs: string[] = [];
+
+function request(
+  path: string,
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    relayHeaders?: boolean;
+  } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = {
+    host: `127.0.0.1:${appPort}`,
+    ...(opts.relayHeaders === false
+      ? {}
+      : { 'x-debug-console': '1', 'x-relay-target': upstreamUrl }),
+    ...opts.headers,
+  };
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: appPort, path, method: opts.method ?? 'POST', headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const upstream = startUpstream();
+let upstreamUrl = '';
+let app: Server;
+
+beforeAll(async () => {
+  upstreamUrl = `http://127.0.0.1:${await listenOn0(upstream.server)}`;
+  app = http.createServer((req, res) => {
+    void routes(req, res).then((handled) => {
+      if (!handled) res.end('not a route');
+    });
+  });
+  appPort = await listenOn0(app);
+  const routes = createAppRoutes({
+    allowedHosts: [`127.0.0.1:${appPort}`, `localhost:${appPort}`],
+    defaults: {},
+    log: (line) => logs.push(line),
+  });
+});
+
+afterAll(async () => {
+  await closeServer(app);
+  await closeServer(upstream.server);
+});
+
+afterEach(() => {
+  upstream.seen.length = 0;
+  upstream.set((_req, res) => res.end('ok'));
+});
+
+describe('parseRelayTarget', () => {
+  it('accepts http(s) base URLs and refuses everything else with a reason', () => {
+    expect(parseRelayTarget('https://code.example.com')).toBeInstanceOf(URL);
+    expect(parseRelayTarget('http://127.0.0.1:4174/')).toBeInstanceOf(URL);
+    expect(parseRelayTarget(undefined)).toMatch(/Missing X-Relay-Target/);
+    expect(parseRelayTarget('not a url')).toMatch(/not a URL/);
+    expect(parseRelayTarget('file:///etc/passwd')).toMatch(/http:\/\/ or https:\/\//);
+    expect(parseRelayTarget('https://me:pw@code.example.com')).toMatch(/user name or password/);
+    expect(parseRelayTarget('https://code.example.com/.api')).toMatch(/without path/);
+    expect(parseRelayTarget('https://code.example.com/?a=1')).toMatch(/without path/);
+  });
+});
+
+describe('relay forwarding', () => {
+  it('forwards GraphQL with the request name, allowed headers and body; strips the browser ones', async () => {
+    upstream.set((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        upstream.seen.at(-1)!.body = Buffer.concat(chunks);
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace': 'abc' });
+        res.end('{"data":{"currentUser":{"username":"alice"}}}');
+      });
+    });
+    const body = JSON.stringify({ query: '{ currentUser { username } }' });
+    const r = await request('/relay/graphql?CurrentUser', {
+      body,
+      headers: {
+        authorization: `token ${TOKEN}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-requested-with': 'debug-console',
+        cookie: 'session=secret',
+        origin: `http://127.0.0.1:${appPort}`,
+        referer: `http://127.0.0.1:${appPort}/debug/console`,
+        'sec-fetch-site': 'same-origin',
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toBe('{"data":{"currentUser":{"username":"alice"}}}');
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers['x-trace']).toBe('abc');
+    expect(r.headers['x-relay-error']).toBeUndefined();
+    const got = upstream.seen[0];
+    expect(got.method).toBe('POST');
+    expect(got.url).toBe('/.api/graphql?CurrentUser');
+    expect(got.body.toString()).toBe(body);
+    expect(got.headers.authorization).toBe(`token ${TOKEN}`);
+    expect(got.headers['content-type']).toBe('application/json');
+    expect(got.headers.accept).toBe('application/json');
+    expect(got.headers['x-requested-with']).toBe('debug-console');
+    expect(got.headers.host).toBe(new URL(upstreamUrl).host);
+    for (const h of ['cookie', 'origin', 'referer', 'x-relay-target', 'x-debug-console'])
+      expect(got.headers[h], h).toBeUndefined();
+    expect(got.headers['sec-fetch-site']).toBeUndefined();
+  });
+
+  it('forwards the OAuth token endpoint and both analytics paths with their query strings', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      req.on('end', () => res.end(req.url));
+    });
+    const oauth = await request('/relay/oauth/token', {
+      body: 'grant_type=refresh_token&refresh_token=r',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oauth.body).toBe('/.auth/idp/oauth/token');
+    const q = '?instance=a.example.com&granularity=daily&startDate=2026-01-01';
+    const report = await request(`/relay/analytics/api/reports/by-user-client-date${q}`, {
+      method: 'GET',
+    });
+    expect(report.body).toBe(`/api/reports/by-user-client-date${q}`);
+    const credits = await request('/relay/analytics/api/credits?instance=a', { method: 'GET' });
+    expect(credits.body).toBe('/api/credits?instance=a');
+    expect(upstream.seen.map((s) => s.method)).toEqual(['POST', 'GET', 'GET']);
+  });
+
+  it('passes upstream errors through unchanged: 401 text, 429 with Retry-After, an HTML page', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      if (req.url!.includes('A')) {
+        res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Invalid access token.\n');
+      } else if (req.url!.includes('B')) {
+        res.writeHead(429, { 'Content-Type': 'text/plain', 'Retry-After': '7' });
+        res.end('Too many requests.');
+      } else {
+        res.writeHead(503, 'Down For Maintenance', { 'Content-Type': 'text/html' });
+        res.end('<!doctype html><h1>Maintenance</h1>');
+      }
+    });
+    const a = await request('/relay/graphql?A', { body: '{}' });
+    expect([a.status, a.headers['content-type'], a.body]).toEqual([
+      401,
+      'text/plain; charset=utf-8',
+      'Invalid access token.\n',
+    ]);
+    expect(a.headers['x-relay-error']).toBeUndefined();
+    const b = await request('/relay/graphql?B', { body: '{}' });
+    expect([b.status, b.headers['retry-after'], b.body]).toEqual([429, '7', 'Too many requests.']);
+    const c = await request('/relay/graphql?C', { body: '{}' });
+    expect([c.status, c.headers['content-type'], c.body]).toEqual([
+      503,
+      'text/html',
+      '<!doctype html><h1>Maintenance</h1>',
+    ]);
+  });
+
+  it('streams a large response through without buffering it whole', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const total = 64;
+    let sent = 0;
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      const pump = () => {
+        while (sent < total) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    // Read the relayed body slowly: the upstream must be held back by backpressure.
+    const seenWhileSlow = await new Promise<{ sentEarly: number; size: number }>(
+      (resolve, reject) => {
+        const req = http.request(
+          {
+            port: appPort,
+            host: '127.0.0.1',
+            method: 'GET',
+            path: '/relay/analytics/api/credits',
+            headers: {
+              host: `127.0.0.1:${appPort}`,
+              'x-debug-console': '1',
+              'x-relay-target': upstreamUrl,
+            },
+          },
+          (res) => {
+            res.pause();
+            setTimeout(() => {
+              const sentEarly = sent;
+              let size = 0;
+              res.on('data', (c: Buffer) => (size += c.length));
+              res.on('end', () => resolve({ sentEarly, size }));
+              res.resume();
+            }, 300);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect(seenWhileSlow.size).toBe(total * chunk.length);
+    expect(seenWhileSlow.sentEarly).toBeLessThan(total / 2);
+  });
+
+  it('streams the request body to the upstream as it arrives', async () => {
+    let firstChunkAt = -1;
+    upstream.set((req, res) => {
+      req.once('data', () => (firstChunkAt = Date.now()));
+      req.resume();
+      req.on('end', () => res.end('done'));
+    });
+    const result = await new Promise<{ endAt: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          port: appPort,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/relay/graphql',
+          headers: {
+            host: `127.0.0.1:${appPort}`,
+            'x-debug-console': '1',
+            'x-relay-target': upstreamUrl,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ endAt, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"query":');
+      let endAt = 0;
+      setTimeout(() => {
+        endAt = Date.now();
+        req.end('"{ a }"}');
+      }, 300);
+    });
+    expect(result.body).toBe('done');
+    expect(firstChunkAt).toBeGreaterThan(0);
+    expect(firstChunkAt).toBeLessThan(result.endAt);
+  });
+});
+
+describe('relay refusals', () => {
+  it('refuses a foreign Origin, a rebinding Host, a cross-site fetch, and a missing marker header', async () => {
+    const foreign = await request('/relay/graphql', {
+      body: '{}',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatch(/Origin "https:\/\/evil.example" is not this server/);
+    expect(foreign.headers['x-relay-error']).toBe('1');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+
+    const rebinding = await request('/relay/graphql', {
+      body: '{}',
+      headers: { host: `evil.example:${appPort}`, origin: `http://evil.example:${appPort}` },
+    });
+    expect(rebinding.status).toBe(403);
+    expect(rebinding.body).toMatch(/Host "evil.example:\d+" is not one of them/);
+
+    const crossSite = await request('/relay/graphql', {
+      body: '{}',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+
+    const unmarked = await request('/relay/graphql', {
+      body: '{}',
+      relayHeaders: false,
+      headers: { 'x-relay-target': upstreamUrl },
+    });
+    expect(unmarked.status).toBe(403);
+    expect(unmarked.body).toMatch(/X-Debug-Console: 1/);
+
+    const preflight = await request('/relay/graphql', {
+      method: 'OPTIONS',
+      relayHeaders: false,
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-debug-console,x-relay-target',
+      },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('answers 404 for any path outside the four, encoded or doubled variants included', async () => {
+    for (const path of [
+      '/relay/',
+      '/relay/graphql/extra',
+      '/relay//graphql',
+      '/relay/graphql/..',
+      '/relay/graphql/%2e%2e/%2e%2e/sandbox.json',
+      '/relay/%2e%2e/sandbox.json',
+      '/relay/%2E%2E/%2E%2E/etc/passwd',
+      '/relay/analytics/api/reports/by-user-client-date/../../credits',
+      '/relay/analytics/api/users',
+      '/relay%2fgraphql',
+      '/relay/GRAPHQL',
+    ]) {
+      const r = await request(path, { body: '{}' });
+      expect(r.status, path).toBe(404);
+      expect(r.body, path).toMatch(/The relay only forwards/);
+      expect(r.headers['x-relay-error'], path).toBe('1');
+    }
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('refuses the wrong method with 405 and Allow', async () => {
+    const r = await request('/relay/graphql', { method: 'GET' });
+    expect(r.status).toBe(405);
+    expect(r.headers.allow).toBe('POST');
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('refuses targets with credentials, a path, a non-http scheme, or none', async () => {
+    for (const [target, pattern] of [
+      ['http://user:pass@127.0.0.1:1', /user name or password/],
+      ['file:///etc/passwd', /http:\/\/ or https:\/\//],
+      ['javascript:alert(1)', /http:\/\/ or https:\/\//],
+      [`${upstreamUrl}/.api/graphql`, /without path/],
+      ['', /Missing X-Relay-Target/],
+    ] as const) {
+      const r = await request('/relay/graphql', {
+        body: '{}',
+        headers: { 'x-relay-target': target },
+      });
+      expect(r.status, target).toBe(400);
+      expect(r.body, target).toMatch(pattern);
+    }
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('refuses an oversized body with 413: declared up front, or streamed past the limit', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('should not happen'));
+    });
+    const declared = await request('/relay/oauth/token', { body: Buffer.alloc(65 * 1024, 'x') });
+    expect(declared.status).toBe(413);
+    expect(declared.body).toMatch(/at most 64 KB/);
+    expect(upstream.seen).toHaveLength(0);
+
+    const streamed = await new Promise<Reply>((resolve, reject) => {
+      const req = http.request(
+        {
+          port: appPort,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/relay/graphql',
+          headers: {
+            host: `127.0.0.1:${appPort}`,
+            'x-debug-console': '1',
+            'x-relay-target': upstreamUrl,
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      const mb = Buffer.alloc(1024 * 1024, 'y');
+      let n = 0;
+      const pump = () => {
+        while (n < 17) {
+          n++;
+          if (!req.write(mb)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(streamed.status).toBe(413);
+    expect(streamed.body).toMatch(/at most 16 MB/);
+    expect(streamed.headers['x-relay-error']).toBe('1');
+  });
+
+  it('passes an upstream redirect through and never follows it', async () => {
+    const elsewhere = startUpstream();
+    const elsewhereUrl = `http://127.0.0.1:${await listenOn0(elsewhere.server)}`;
+    try {
+      upstream.set((req, res) => {
+        req.resume();
+        res.writeHead(302, { Location: `${elsewhereUrl}/.api/graphql` });
+        res.end();
+      });
+      const r = await request('/relay/graphql', {
+        body: '{}',
+        headers: { authorization: `token ${TOKEN}` },
+      });
+      expect(r.status).toBe(302);
+      expect(r.headers.location).toBe(`${elsewhereUrl}/.api/graphql`);
+      await new Promise((res) => setTimeout(res, 100));
+      expect(elsewhere.seen).toHaveLength(0);
+    } finally {
+      await closeServer(elsewhere.server);
+    }
+  });
+
+  it('answers 502 with the reason when the upstream cannot be reached', async () => {
+    const dead = http.createServer();
+    const deadPort = await listenOn0(dead);
+    await closeServer(dead);
+    const r = await request('/relay/graphql', {
+      body: '{}',
+      headers: { 'x-relay-target': `http://127.0.0.1:${deadPort}` },
+    });
+    expect(r.status).toBe(502);
+    expect(r.body).toBe(`Could not reach http://127.0.0.1:${deadPort}: ECONNREFUSED.\n`);
+    expect(r.headers['x-relay-error']).toBe('1');
+    expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('drops upstream cookies and keeps its own security headers', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(200, {
+        'Set-Cookie': 'sgs=1; Path=/',
+        'Content-Security-Policy': "default-src *; script-src 'unsafe-inline'",
+        'Content-Type': 'application/json',
+      });
+      res.end('{}');
+    });
+    const r = await request('/relay/graphql', { body: '{}' });
+    expect(r.status).toBe(200);
+    expect(r.headers['set-cookie']).toBeUndefined();
+    expect(r.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('aborts the upstream request when the client disconnects', async () => {
+    upstream.set((req) => req.resume()); // never answers
+    const upstreamClosed = upstream.nextEarlyClose();
+    const req = http.request({
+      port: appPort,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/relay/graphql',
+      headers: {
+        host: `127.0.0.1:${appPort}`,
+        'x-debug-console': '1',
+        'x-relay-target': upstreamUrl,
+      },
+    });
+    req.on('error', () => {});
+    req.end('{}');
+    await vi.waitFor(() => expect(upstream.seen).toHaveLength(1));
+    req.destroy();
+    await upstreamClosed;
+    expect(upstream.seen[0].closedEarly).toBe(true);
+  });
+
+  it('aborts the upstream response mid-stream when the client disconnects', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.write('a,b\n');
+      // keeps the response open
+    });
+    const upstreamClosed = upstream.nextEarlyClose();
+    const req = http.request(
+      {
+        port: appPort,
+        host: '127.0.0.1',
+        method: 'GET',
+        path: '/relay/analytics/api/credits',
+        headers: {
+          host: `127.0.0.1:${appPort}`,
+          'x-debug-console': '1',
+          'x-relay-target': upstreamUrl,
+        },
+      },
+      (res) => res.once('data', () => req.destroy()),
+    );
+    req.on('error', () => {});
+    req.end();
+    await upstreamClosed;
+    expect(upstream.seen[0].closedEarly).toBe(true);
+  });
+});
+
+describe('relay timeouts', () => {
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => void relay(req, res));
+    port = await listenOn0(server);
+    const relay = createRelay({
+      allowedHosts: [`127.0.0.1:${port}`],
+      timeoutMs: 200,
+      idleTimeoutMs: 400,
+    });
+  });
+  afterAll(() => closeServer(server));
+
+  function call(path: string, method = 'POST'): Promise<Reply | Error> {
+    return new Promise((resolve) => {
+      const req = http.request(
+        {
+          port,
+          host: '127.0.0.1',
+          method,
+          path,
+          headers: {
+            host: `127.0.0.1:${port}`,
+            'x-debug-console': '1',
+            'x-relay-target': upstreamUrl,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+          res.on('error', (e) => resolve(e));
+        },
+      );
+      req.on('error', (e) => resolve(e));
+      req.end(method === 'POST' ? '{}' : undefined);
+    });
+  }
+
+  it('answers 504 from the relay when the upstream sends no headers in time', async () => {
+    upstream.set((req) => req.resume()); // hangs
+    const closed = upstream.nextEarlyClose();
+    const r = await call('/relay/graphql');
+    expect(r).not.toBeInstanceOf(Error);
+    const reply = r as Reply;
+    expect(reply.status).toBe(504);
+    expect(reply.body).toMatch(/The relay timed out: http:\/\/127.0.0.1:\d+ did not answer/);
+    expect(reply.headers['x-relay-error']).toBe('1');
+    await closed;
+  });
+
+  it('cuts a response that stalls mid-stream', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.write('a,b\n'); // then silence
+    });
+    const closed = upstream.nextEarlyClose();
+    const r = await call('/relay/analytics/api/credits', 'GET');
+    // Headers were already sent, so the only honest signal is an aborted body.
+    expect(r).toBeInstanceOf(Error);
+    await closed;
+  });
+});
+
+describe('logging and headers', () => {
+  it('never logs tokens, queries or bodies', async () => {
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m),
+    );
+    try {
+      upstream.set((req, res) => {
+        req.resume();
+        res.end('{}');
+      });
+      await request(`/relay/graphql?token=${TOKEN}`, {
+        body: JSON.stringify({ query: `{ x(t: "${TOKEN}") }` }),
+        headers: { authorization: `token ${TOKEN}` },
+      });
+      await request('/relay/graphql', {
+        body: '{}',
+        headers: { authorization: `token ${TOKEN}`, origin: 'https://evil.example' },
+      });
+      await request('/relay/graphql', {
+        body: '{}',
+        headers: { authorization: `token ${TOKEN}`, 'x-relay-target': 'http://127.0.0.1:1' },
+      });
+      const printed = spies.flatMap((s) => s.mock.calls.map((c) => c.map(String).join(' ')));
+      const all = [...logs, ...printed].join('\n');
+      expect(logs.length).toBeGreaterThan(0);
+      expect(all).toMatch(/relay POST \/relay\/graphql 200 \d+ms/);
+      expect(all).not.toContain(TOKEN);
+      expect(all).not.toContain('token=');
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+  });
+
+  it('sends the security headers on /sandbox.json and /config.json too', async () => {
+    for (const path of ['/sandbox.json', '/config.json']) {
+      const r = await request(path, { method: 'GET', relayHeaders: false });
+      expect(r.headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
+      expect(r.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(r.headers['referrer-policy'], path).toBe('no-referrer');
+    }
+  });
+});
