@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ReportStore } from './csv-store.ts';
+
+function store() {
+  const s = new ReportStore(['User', 'Date', 'Client', 'Searches']);
+  s.append([
+    ['ann', '2025-01-01', 'vscode.cody', '3'],
+    ['bob', '2025-01-01', 'server.web', '10'],
+    ['ann', '2025-01-02', 'server.web', ''],
+    ['cy', '2025-02-01', 'jetbrains.cody', '2'],
+    ['bob', '2025-02-03', 'vscode.cody', '10'],
+  ]);
+  return s;
+}
+
+const col = (s: ReportStore, c: number) => s.window(0, 100).rows.map((r) => r[c]);
+
+describe('ReportStore', () => {
+  it('keeps rows, detects types and returns windows with file row numbers', () => {
+    const s = store();
+    expect(s.length).toBe(5);
+    expect(s.types()).toEqual(['text', 'date', 'text', 'number']);
+    expect(s.window(1, 2)).toEqual({
+      start: 1,
+      rows: [
+        ['bob', '2025-01-01', 'server.web', '10'],
+        ['ann', '2025-01-02', 'server.web', ''],
+      ],
+      rowNumbers: [2, 3],
+    });
+    expect(s.window(4, 10).rows.length).toBe(1);
+    expect(s.window(9, 10).rows.length).toBe(0);
+  });
+
+  it('pads short rows and drops extra cells', () => {
+    const s = new ReportStore(['a', 'b']);
+    s.append([['1'], ['2', '3', '4']]);
+    expect(s.window(0, 2).rows).toEqual([
+      ['1', ''],
+      ['2', '3'],
+    ]);
+  });
+
+  it('sorts numbers numerically, stable, empties last', () => {
+    const s = store();
+    s.setView({ sort: { column: 3, direction: 'ascending' }, filters: {}, global: '' });
+    expect(col(s, 3)).toEqual(['2', '3', '10', '10', '']);
+    expect(s.window(0, 5).rowNumbers).toEqual([4, 1, 2, 5, 3]);
+    s.setView({ sort: { column: 3, direction: 'descending' }, filters: {}, global: '' });
+    expect(s.window(0, 5).rowNumbers).toEqual([2, 5, 1, 4, 3]);
+  });
+
+  it('sorts text and filters by column and globally', () => {
+    const s = store();
+    s.setView({ sort: { column: 0, direction: 'ascending' }, filters: { 2: 'cody' }, global: '' });
+    expect(col(s, 0)).toEqual(['ann', 'bob', 'cy']);
+    expect(s.viewLength()).toBe(3);
+    s.setView({ filters: { 3: '>=10' }, global: '' });
+    expect(s.window(0, 9).rowNumbers).toEqual([2, 5]);
+    s.setView({ filters: {}, global: 'JETBRAINS' });
+    expect(s.window(0, 9).rowNumbers).toEqual([4]);
+    s.setView({ filters: {}, global: '' });
+    expect(s.isIdentityView()).toBe(true);
+    expect(s.viewLength()).toBe(5);
+  });
+
+  it('marks a filtered view stale when rows arrive, until refreshed', () => {
+    const s = store();
+    s.setView({ filters: { 0: 'ann' }, global: '' });
+    expect(s.viewLength()).toBe(2);
+    s.append([['ann', '2025-03-01', 'x', '1']]);
+    expect(s.isViewStale()).toBe(true);
+    s.refreshView();
+    expect(s.viewLength()).toBe(3);
+    expect(s.isViewStale()).toBe(false);
+  });
+
+  it('aggregates a metric per day, per month and per value over the view', () => {
+    const s = store();
+    expect(s.aggregate(3, 1, 'day')).toEqual({
+      labels: ['2025-01-01', '2025-01-02', '2025-02-01', '2025-02-03'],
+      values: [13, 0, 2, 10],
+    });
+    expect(s.aggregate(3, 1, 'month')).toEqual({
+      labels: ['2025-01', '2025-02'],
+      values: [13, 12],
+    });
+    expect(s.aggregate(3, 0, 'value')).toEqual({
+      labels: ['bob', 'ann', 'cy'],
+      values: [20, 3, 2],
+    });
+    s.setView({ filters: { 2: 'cody' }, global: '' });
+    expect(s.aggregate(3, 1, 'month')).toEqual({ labels: ['2025-01', '2025-02'], values: [3, 12] });
+  });
+
+  it('handles 200,000 rows: sort and window stay correct', () => {
+    const s = new ReportStore(['n', 'k']);
+    const rows: string[][] = [];
+    for (let i = 0; i < 200_000; i++) rows.push([String((i * 7919) % 200_000), `k${i % 13}`]);
+    s.append(rows);
+    s.setView({ sort: { column: 0, direction: 'descending' }, filters: {}, global: '' });
+    expect(s.window(0, 3).rows.map((r) => r[0])).toEqual(['199999', '199998', '199997']);
+    expect(s.window(199_999, 5).rows.map((r) => r[0])).toEqual(['0']);
+  });
+});
