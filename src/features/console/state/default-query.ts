@@ -1,0 +1,16 @@
+/** The instance console's default query, exact text (research-notes §1). */
+export const DEFAULT_QUERY = `# Type queries here, with completion, validation, and hovers.
+#
+# Here's an example query to get you started:
+
+query {
+  currentUser {
+    username
+  }
+  repositories(first: 1) {
+    nodes {
+      name
+    }
+  }
+}
+`;
