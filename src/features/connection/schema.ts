@@ -1,14 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  buildClientSchema,
-  getIntrospectionQuery,
-  type GraphQLSchema,
-  type IntrospectionQuery,
-} from 'graphql';
-import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { useCallback, useMemo } from 'react';
+import { NetworkError } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { useConnection, type ConnectionSettings } from './connection-store.ts';
-import { sendGraphQL } from './transport.ts';
+import type { SchemaFileResult } from './schema-file.ts';
+import { introspect, SchemaLoadError, type RawAnswer } from './schema-load.ts';
+import { ConnectionError, sendGraphQL } from './transport.ts';
 
 /** What every schema consumer (editor, Docs) sees. */
 export interface SchemaState {
@@ -19,15 +17,30 @@ export interface SchemaState {
   source?: 'introspection' | 'introspection-legacy' | 'file';
   refetch(): void;
   loadFromFile(file: File): Promise<void>;
+  /** Introspection response JSON text the schema was built from (for the Docs worker and downloads). */
+  text?: string;
+  /** Said in the panel, e.g. when the older introspection query had to be used. */
+  notice?: string;
+  /** Normalised base URL of the connection ('' when none). */
+  baseUrl: string;
+  /** Name of the loaded file when source is 'file'. */
+  fileName?: string;
+  /** True while a refetch runs over an already loaded schema. */
+  fetching: boolean;
 }
 
-interface Loaded {
+/** What the query cache holds for one connection. */
+export interface LoadedSchema {
   schema: GraphQLSchema;
   source: NonNullable<SchemaState['source']>;
+  text: string;
+  notice?: string;
+  fileName?: string;
 }
 
 /** Short, non-reversible fingerprint of the credentials: never the token itself. */
 export function tokenFingerprint(token: string, extra = ''): string {
+  if (!token.trim()) return 'anon';
   const s = `${token.trim()}\u0000${extra}`;
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
@@ -38,7 +51,7 @@ export function tokenFingerprint(token: string, extra = ''): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return token.trim() ? ((h2 >>> 0).toString(36) + (h1 >>> 0).toString(36)).slice(0, 10) : 'anon';
+  return ((h2 >>> 0).toString(36) + (h1 >>> 0).toString(36)).slice(0, 10);
 }
 
 /** TanStack Query key of a connection's schema (never contains the raw token). */
@@ -47,25 +60,96 @@ export function schemaQueryKey(c: ConnectionSettings): readonly unknown[] {
     'schema',
     normalizeBaseUrl(c.baseUrl) ?? '',
     c.scheme,
-    tokenFingerprint(c.token, c.sudoUser),
+    tokenFingerprint(c.token, c.scheme === 'sudo' ? c.sudoUser : ''),
   ];
 }
 
-async function introspect(c: ConnectionSettings, signal: AbortSignal): Promise<Loaded> {
-  const { response } = await sendGraphQL(
-    c,
-    {
-      query: getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
-      operationName: 'IntrospectionQuery',
-    },
-    { signal },
-  );
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`Introspection failed (HTTP ${response.status}): ${text.slice(0, 200)}`);
-  const json = JSON.parse(text) as { data?: IntrospectionQuery };
-  if (!json.data) throw new Error('The server returned no schema.');
-  return { schema: buildClientSchema(json.data), source: 'introspection' };
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** Builds the schema in its own task (the editor needs a GraphQLSchema on the main thread). */
+async function build(data: IntrospectionQuery): Promise<GraphQLSchema> {
+  await nextTask();
+  performance.mark('schema:build-start');
+  const schema = buildClientSchema(data);
+  performance.measure('schema:build', 'schema:build-start');
+  return schema;
+}
+
+async function loadIntrospection(
+  c: ConnectionSettings,
+  signal: AbortSignal,
+): Promise<LoadedSchema> {
+  const send = async (query: string): Promise<RawAnswer> => {
+    const { response } = await sendGraphQL(
+      c,
+      { query, operationName: 'IntrospectionQuery' },
+      { signal },
+    );
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text: await response.text(),
+      relayError: response.headers.has('x-relay-error'),
+    };
+  };
+  try {
+    const r = await introspect(send);
+    const schema = await build(r.data);
+    return {
+      schema,
+      source: r.legacy ? 'introspection-legacy' : 'introspection',
+      text: r.text,
+      notice: r.notice,
+    };
+  } catch (err) {
+    if (err instanceof NetworkError && err.kind === 'aborted') throw err;
+    if (err instanceof NetworkError || err instanceof ConnectionError)
+      throw new SchemaLoadError(`${err.message} Then refetch the schema (Shift-Ctrl-R).`);
+    if (err instanceof SchemaLoadError) throw err;
+    throw new SchemaLoadError(
+      `The schema could not be built from the introspection result: ${(err as Error).message}. ` +
+        'Load the schema from a file (SDL or introspection JSON) instead.',
+    );
+  }
+}
+
+/** Converts a schema file in a worker (SDL parsing of big schemas takes hundreds of ms). */
+function convertFile(name: string, text: string): Promise<SchemaFileResult> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./schema-file.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    worker.onmessage = (e: MessageEvent<SchemaFileResult>) => {
+      worker.terminate();
+      resolve(e.data);
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      resolve({
+        ok: false,
+        message: `Could not read ${name}: ${e.message || 'the worker failed'}.`,
+      });
+    };
+    worker.postMessage({ name, text });
+  });
+}
+
+/** Loads a schema file into the cache entry of the connection `key` (the editor and Docs follow). */
+export async function loadSchemaFile(
+  client: QueryClient,
+  key: readonly unknown[],
+  file: File,
+): Promise<void> {
+  const r = await convertFile(file.name, await file.text());
+  if (!r.ok) throw new SchemaLoadError(r.message);
+  const schema = await build((JSON.parse(r.text) as { data: IntrospectionQuery }).data);
+  await client.cancelQueries({ queryKey: key });
+  client.setQueryData<LoadedSchema>(key, {
+    schema,
+    source: 'file',
+    text: r.text,
+    fileName: file.name,
+  });
 }
 
 /** The schema of the current connection (introspection, cached per connection), or a loaded file. */
@@ -73,34 +157,45 @@ export function useSchema(): SchemaState {
   const conn = useConnection();
   const client = useQueryClient();
   const key = schemaQueryKey(conn);
-  const enabled = Boolean(normalizeBaseUrl(conn.baseUrl));
+  const keyJson = JSON.stringify(key);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by its JSON
+  const stableKey = useMemo(() => key, [keyJson]);
+  const baseUrl = stableKey[1] as string;
   const q = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => introspect(conn, signal),
-    enabled,
+    queryKey: stableKey,
+    queryFn: ({ signal }) => loadIntrospection(conn, signal),
+    enabled: Boolean(baseUrl),
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    retry: false,
   });
-  const refetch = useCallback(() => void q.refetch(), [q]);
+  const { refetch: rq } = q;
+  const refetch = useCallback(() => {
+    if (baseUrl) void rq({ cancelRefetch: true });
+  }, [rq, baseUrl]);
   const loadFromFile = useCallback(
-    async (file: File) => {
-      const { buildSchema } = await import('graphql');
-      const text = await file.text();
-      const schema = text.trimStart().startsWith('{')
-        ? buildClientSchema(
-            ((JSON.parse(text) as { data?: IntrospectionQuery }).data ??
-              JSON.parse(text)) as IntrospectionQuery,
-          )
-        : buildSchema(text, { assumeValidSDL: true });
-      client.setQueryData<Loaded>(key, { schema, source: 'file' });
-    },
-    [client, key],
+    (file: File) => loadSchemaFile(client, stableKey, file),
+    [client, stableKey],
   );
-  const status = !enabled && !q.data ? 'idle' : q.data ? 'ready' : q.isError ? 'error' : 'loading';
+  const data = q.data;
+  const status: SchemaState['status'] = data
+    ? 'ready'
+    : q.isError
+      ? 'error'
+      : baseUrl
+        ? 'loading'
+        : 'idle';
   return {
-    schema: q.data?.schema,
+    schema: data?.schema,
     status,
     error: q.error ? q.error.message : undefined,
-    source: q.data?.source,
+    source: data?.source,
     refetch,
     loadFromFile,
+    text: data?.text,
+    notice: data?.notice,
+    baseUrl,
+    fileName: data?.fileName,
+    fetching: q.isFetching,
   };
 }

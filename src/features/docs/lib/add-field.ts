@@ -1,0 +1,313 @@
+import {
+  getNamedType,
+  isAbstractType,
+  isCompositeType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isRequiredArgument,
+  isRequiredInputField,
+  Kind,
+  parse,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type InlineFragmentNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+export type RootKind = 'query' | 'mutation' | 'subscription';
+
+/** One step from a root type: select a field, or narrow an abstract type with `... on T`. */
+export type PathStep = { field: string } | { on: string };
+
+/** A field path from a root operation type to the field to add. */
+export interface FieldPath {
+  root: RootKind;
+  steps: PathStep[];
+}
+
+export type AddFieldResult =
+  | {
+      ok: true;
+      query: string;
+      variables: Record<string, unknown>;
+      changed: boolean;
+      message: string;
+    }
+  | { ok: false; message: string };
+
+function rootType(schema: GraphQLSchema, root: RootKind) {
+  return root === 'query'
+    ? schema.getQueryType()
+    : root === 'mutation'
+      ? schema.getMutationType()
+      : schema.getSubscriptionType();
+}
+
+/** A placeholder value of an input type, for the Variables editor. */
+export function placeholderValue(type: GraphQLInputType, depth = 0): unknown {
+  if (isNonNullType(type)) return placeholderValue(type.ofType, depth);
+  if (isListType(type)) return [];
+  if (isEnumType(type)) return type.getValues()[0]?.value ?? '';
+  if (isInputObjectType(type)) {
+    const out: Record<string, unknown> = {};
+    if (depth >= 3) return out;
+    for (const f of Object.values(type.getFields()))
+      if (isRequiredInputField(f)) out[f.name] = placeholderValue(f.type, depth + 1);
+    return out;
+  }
+  switch (type.name) {
+    case 'Int':
+    case 'Float':
+      return 0;
+    case 'Boolean':
+      return false;
+    default:
+      return '';
+  }
+}
+
+/**
+ * Shortest field path from a root type (Query first, then Mutation, Subscription) to `typeName`,
+ * preferring non-deprecated fields; undefined when unreachable.
+ */
+export function findPathToType(schema: GraphQLSchema, typeName: string): FieldPath | undefined {
+  for (const root of ['query', 'mutation', 'subscription'] as const) {
+    const start = rootType(schema, root);
+    if (!start) continue;
+    if (start.name === typeName) return { root, steps: [] };
+    const prev = new Map<string, { from: string; step: PathStep }>();
+    const seen = new Set([start.name]);
+    let frontier: GraphQLNamedType[] = [start];
+    while (frontier.length && !seen.has(typeName)) {
+      const next: GraphQLNamedType[] = [];
+      const visit = (to: GraphQLNamedType, from: string, step: PathStep) => {
+        if (seen.has(to.name) || !isCompositeType(to)) return;
+        seen.add(to.name);
+        prev.set(to.name, { from, step });
+        next.push(to);
+      };
+      for (const t of frontier) {
+        if (isObjectType(t) || isInterfaceType(t)) {
+          const fields = Object.values(t.getFields()).sort(
+            (a, b) => Number(a.deprecationReason != null) - Number(b.deprecationReason != null),
+          );
+          for (const f of fields) visit(getNamedType(f.type), t.name, { field: f.name });
+        }
+        if (isAbstractType(t))
+          for (const p of schema.getPossibleTypes(t)) visit(p, t.name, { on: p.name });
+      }
+      frontier = next;
+    }
+    if (!seen.has(typeName)) continue;
+    const steps: PathStep[] = [];
+    for (let at = typeName; at !== start.name;) {
+      const p = prev.get(at)!;
+      steps.unshift(p.step);
+      at = p.from;
+    }
+    return { root, steps };
+  }
+  return undefined;
+}
+
+interface NewVar {
+  name: string;
+  type: string;
+}
+
+function leafFor(t: GraphQLNamedType): string {
+  if (isObjectType(t) || isInterfaceType(t)) {
+    const fields = Object.values(t.getFields()).filter(
+      (f) =>
+        isLeafType(getNamedType(f.type)) &&
+        !f.args.some(isRequiredArgument) &&
+        f.deprecationReason == null,
+    );
+    const pick =
+      fields.find((f) => f.name === 'id') ?? fields.find((f) => f.name === 'name') ?? fields[0];
+    if (pick) return pick.name;
+  }
+  return '__typename';
+}
+
+function findSelection(
+  set: SelectionSetNode,
+  step: PathStep,
+): FieldNode | InlineFragmentNode | undefined {
+  for (const s of set.selections) {
+    if ('field' in step && s.kind === Kind.FIELD && !s.alias && s.name.value === step.field)
+      return s;
+    if ('on' in step && s.kind === Kind.INLINE_FRAGMENT && s.typeCondition?.name.value === step.on)
+      return s;
+  }
+  return undefined;
+}
+
+/**
+ * Adds the field at the end of `path` to the first operation of the path's kind (creating one,
+ * or `query { }` in an empty document), declaring the required arguments as variables.
+ * Edits the text in place (comments and layout are kept) and returns placeholder values for the
+ * new variables.
+ */
+export function addFieldToQuery(
+  schema: GraphQLSchema,
+  query: string,
+  path: FieldPath,
+): AddFieldResult {
+  const start = rootType(schema, path.root);
+  if (!start) return { ok: false, message: `This schema has no ${path.root} type.` };
+  let doc;
+  try {
+    doc = query.trim() ? parse(query) : undefined;
+  } catch (err) {
+    return {
+      ok: false,
+      message: `Fix the query first, then add the field again: ${(err as Error).message}`,
+    };
+  }
+  const op = doc?.definitions.find(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && d.operation === path.root,
+  );
+  const unit = /^\t/m.test(query) ? '\t' : '  ';
+
+  // Existing variables of the operation: reuse one of the same name and type.
+  const existing = new Map<string, string>();
+  for (const v of op?.variableDefinitions ?? [])
+    existing.set(v.variable.name.value, query.slice(v.type.loc!.start, v.type.loc!.end));
+  const newVars: NewVar[] = [];
+  const variables: Record<string, unknown> = {};
+  const variableFor = (name: string, type: GraphQLInputType): string => {
+    const typeText = String(type);
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? name : `${name}${n}`;
+      const known = existing.get(candidate) ?? newVars.find((v) => v.name === candidate)?.type;
+      if (known === typeText) return candidate;
+      if (known === undefined) {
+        newVars.push({ name: candidate, type: typeText });
+        variables[candidate] = placeholderValue(type);
+        return candidate;
+      }
+    }
+  };
+
+  // Walk the existing selections as far as they match the path.
+  let set: SelectionSetNode | undefined = op?.selectionSet;
+  let parent: GraphQLNamedType = start;
+  let i = 0;
+  for (; i < path.steps.length; i++) {
+    const step = path.steps[i];
+    const found = set ? findSelection(set, step) : undefined;
+    const nextType = stepType(schema, parent, step);
+    if (!nextType)
+      return { ok: false, message: `${describe(step)} does not exist on ${parent.name}.` };
+    if (!found) break;
+    if (i === path.steps.length - 1)
+      return {
+        ok: true,
+        query,
+        variables: {},
+        changed: false,
+        message: `${describe(step)} is already in the query.`,
+      };
+    if (!found.selectionSet) break;
+    set = found.selectionSet;
+    parent = nextType;
+  }
+
+  const rest = path.steps.slice(i);
+  const render = (indent: string): string => {
+    const lines: string[] = [];
+    let t: GraphQLNamedType = parent;
+    rest.forEach((step, k) => {
+      const ind = indent + unit.repeat(k);
+      if ('on' in step) {
+        lines.push(`${ind}... on ${step.on} {`);
+        t = schema.getType(step.on)!;
+        return;
+      }
+      const f = (t as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields()[
+        step.field
+      ];
+      const args = f.args
+        .filter(isRequiredArgument)
+        .map((a) => `${a.name}: $${variableFor(a.name, a.type)}`);
+      const head = `${ind}${f.name}${args.length ? `(${args.join(', ')})` : ''}`;
+      t = getNamedType(f.type);
+      if (k < rest.length - 1) lines.push(`${head} {`);
+      else if (isCompositeType(t)) lines.push(`${head} {`, `${ind}${unit}${leafFor(t)}`, `${ind}}`);
+      else lines.push(head);
+    });
+    for (let k = rest.length - 2; k >= 0; k--) lines.push(`${indent}${unit.repeat(k)}}`);
+    return lines.join('\n');
+  };
+
+  let text: string;
+  if (!op || !set) {
+    const body = render(unit);
+    const defs = newVars.map((v) => `$${v.name}: ${v.type}`).join(', ');
+    const created = `${path.root}${defs ? `(${defs})` : ''} {\n${body}\n}\n`;
+    text = query.trim() ? `${query.trimEnd()}\n\n${created}` : created;
+  } else {
+    const close = set.loc!.end - 1;
+    const lineStart = query.lastIndexOf('\n', close - 1) + 1;
+    const before = query.slice(lineStart, close);
+    if (before.trim() === '') {
+      text = `${query.slice(0, lineStart)}${render(before + unit)}\n${query.slice(lineStart)}`;
+    } else {
+      const openLine = query.lastIndexOf('\n', set.loc!.start) + 1;
+      const baseIndent = /^[ \t]*/.exec(query.slice(openLine))![0];
+      const head = query.slice(0, close).replace(/[ \t]+$/, '');
+      text = `${head}\n${render(baseIndent + unit)}\n${baseIndent}${query.slice(close)}`;
+    }
+    if (newVars.length) text = insertVariableDefinitions(text, query, op, newVars);
+  }
+  const last = path.steps[path.steps.length - 1];
+  return {
+    ok: true,
+    query: text,
+    variables,
+    changed: true,
+    message: last ? `Added ${describe(last)} to the ${path.root}.` : 'Nothing to add.',
+  };
+}
+
+function describe(step: PathStep): string {
+  return 'field' in step ? step.field : `... on ${step.on}`;
+}
+
+function stepType(schema: GraphQLSchema, parent: GraphQLNamedType, step: PathStep) {
+  if ('on' in step) {
+    const t = schema.getType(step.on);
+    return t && isCompositeType(t) ? t : undefined;
+  }
+  if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
+  const f = parent.getFields()[step.field];
+  return f ? getNamedType(f.type) : undefined;
+}
+
+/** Inserts `$name: Type` definitions; offsets come from `original`, all before the selection edit. */
+function insertVariableDefinitions(
+  text: string,
+  original: string,
+  op: OperationDefinitionNode,
+  vars: NewVar[],
+): string {
+  const defs = vars.map((v) => `$${v.name}: ${v.type}`).join(', ');
+  const splice = (at: number, s: string) => text.slice(0, at) + s + text.slice(at);
+  const defsList = op.variableDefinitions ?? [];
+  if (defsList.length) return splice(defsList[defsList.length - 1].loc!.end, `, ${defs}`);
+  if (op.name) return splice(op.name.loc!.end, `(${defs})`);
+  const at = op.loc!.start;
+  if (original.startsWith(op.operation, at)) return splice(at + op.operation.length, `(${defs})`);
+  return splice(at, `${op.operation}(${defs}) `);
+}
