@@ -4,7 +4,6 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
-import { Transform, type TransformCallback } from 'node:stream';
 import { sendText } from './http-util.ts';
 
 /** Header that names the upstream base URL, and the header that proves the caller is our app. */
@@ -155,24 +154,6 @@ function forwardedRequestHeaders(headers: IncomingHttpHeaders, target: URL): Inc
   return out;
 }
 
-/** Counts bytes flowing through and fails once they exceed `limit`. */
-class ByteLimit extends Transform {
-  size = 0;
-  exceeded = false;
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.limit) {
-      this.exceeded = true;
-      done(new Error('body too large'));
-      return;
-    }
-    done(null, chunk);
-  }
-}
-
 function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }
@@ -282,7 +263,7 @@ export function createRelay(opts: RelayOptions) {
 
       upstream.on('error', (err: NodeJS.ErrnoException) => {
         if (settled) return;
-        if (limiter?.exceeded) {
+        if (tooLarge) {
           res.setHeader('Connection', 'close');
           req.resume();
           relayError(res, 413, tooLargeMessage(route.bodyLimit));
@@ -308,15 +289,22 @@ export function createRelay(opts: RelayOptions) {
         up.pipe(res);
       });
 
-      let limiter: ByteLimit | undefined;
+      let tooLarge = false;
       if (route.method === 'GET') {
         req.resume();
         upstream.end();
       } else {
-        limiter = new ByteLimit(route.bodyLimit);
-        limiter.on('error', () => upstream.destroy(new Error('body too large')));
+        // Count while piping (cheaper than a Transform); stop at the limit.
+        let size = 0;
+        req.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= route.bodyLimit || tooLarge) return;
+          tooLarge = true;
+          req.unpipe(upstream);
+          upstream.destroy(new Error('body too large'));
+        });
         req.on('error', () => upstream.destroy());
-        req.pipe(limiter).pipe(upstream);
+        req.pipe(upstream);
       }
     });
   }

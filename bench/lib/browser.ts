@@ -1,0 +1,99 @@
+import type { CDPSession, Page } from '@playwright/test';
+
+/**
+ * Collects `longtask` entries from the moment it is installed (an init script, so it runs
+ * before the app). Read them with `longestTask(page, since)`.
+ */
+export const LONGTASK_INIT = `(() => {
+  window.__benchLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
+
+/** Longest main-thread task (ms) that ended after `since` (performance.now() time), 0 if none. */
+export async function longestTask(page: Page, since = 0): Promise<number> {
+  return page.evaluate((t) => {
+    const tasks = (window as unknown as { __benchLongTasks?: [number, number][] }).__benchLongTasks;
+    let longest = 0;
+    for (const [start, duration] of tasks ?? [])
+      if (start + duration >= t) longest = Math.max(longest, duration);
+    return longest;
+  }, since);
+}
+
+/** JS heap in use after a full garbage collection, in MB. */
+export async function heapAfterGcMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / (1024 * 1024);
+}
+
+/**
+ * Waits in the page until `text` is inside an element matching `selector`, then one more
+ * animation frame and task (so the task that put it there has finished); resolves with that
+ * performance.now() time. Rejects after `timeoutMs`.
+ */
+export function whenTextVisible(
+  page: Page,
+  selector: string,
+  text: string,
+  timeoutMs: number,
+): Promise<number> {
+  return page.evaluate(
+    ({ selector, text, timeoutMs }) =>
+      new Promise<number>((resolve, reject) => {
+        const has = () =>
+          [...document.querySelectorAll(selector)].some(
+            (el) =>
+              el.textContent?.includes(text) ||
+              (el instanceof HTMLTextAreaElement && el.value.includes(text)),
+          );
+        const done = () =>
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+        if (has()) return done();
+        const timer = setTimeout(() => {
+          mo.disconnect();
+          reject(new Error(`"${text}" did not appear in ${selector} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const mo = new MutationObserver(() => {
+          if (!has()) return;
+          mo.disconnect();
+          clearTimeout(timer);
+          done();
+        });
+        mo.observe(document, { subtree: true, childList: true, characterData: true });
+      }),
+    { selector, text, timeoutMs },
+  );
+}
+
+/** Where typed text shows up in an editor: CodeMirror's content, a textarea, any textbox. */
+export const EDITOR_TEXT_SELECTOR = '[role="textbox"], textarea, [contenteditable="true"]';
+
+/**
+ * Waits for the textbox "Query editor", types `marker` into it and resolves with the
+ * performance.now() time (ms since navigation start) at which the text was visible; null when
+ * there is no such textbox within `timeoutMs`.
+ */
+export async function typeIntoQueryEditor(
+  page: Page,
+  marker: string,
+  timeoutMs = 15_000,
+): Promise<number | null> {
+  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  try {
+    await editor.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    return null;
+  }
+  const visible = whenTextVisible(page, EDITOR_TEXT_SELECTOR, marker, timeoutMs);
+  visible.catch(() => {});
+  await editor.focus();
+  await page.keyboard.type(marker);
+  return visible;
+}

@@ -1,0 +1,42 @@
+import type { MetricSpec } from './types.ts';
+
+export interface Summary {
+  min: number;
+  median: number;
+  max: number;
+  /** Repetitions that produced a number. */
+  n: number;
+}
+
+/** min / median / max over the finite values (NaN for all three when there are none). */
+export function summarize(values: readonly number[]): Summary {
+  const xs = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (xs.length === 0) return { min: NaN, median: NaN, max: NaN, n: 0 };
+  const mid = xs.length >> 1;
+  const median = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+  return { min: xs[0], median, max: xs[xs.length - 1], n: xs.length };
+}
+
+/** Whether a median meets its target: '✓', '✗', or '' when there is no target or no value. */
+export function verdict(spec: MetricSpec, median: number): string {
+  if (spec.target === undefined || !Number.isFinite(median)) return '';
+  const ok = (spec.better ?? 'lower') === 'lower' ? median <= spec.target : median >= spec.target;
+  return ok ? '✓' : '✗';
+}
+
+/** A number for the table: integers for big values, a few significant digits for small ones. */
+export function formatNumber(x: number): string {
+  if (!Number.isFinite(x)) return '–';
+  const abs = Math.abs(x);
+  if (abs >= 100) return Math.round(x).toLocaleString('en-US');
+  if (abs >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+/** Renders rows as a plain-text table with a header and aligned columns. */
+export function renderTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

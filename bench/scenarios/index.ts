@@ -1,0 +1,17 @@
+import type { Scenario } from '../lib/types.ts';
+import { bigResponses } from './big-responses.ts';
+import { editorReady } from './editor-ready.ts';
+import { initialLoad } from './initial-load.ts';
+import { serverLoad } from './server-load.ts';
+import { bigReport, bigSchema, completion } from './stubs.ts';
+
+/** Every scenario `npm run bench` knows, in the order of issue 6. Add yours here. */
+export const scenarios: Scenario[] = [
+  initialLoad,
+  editorReady,
+  bigSchema,
+  completion,
+  bigResponses,
+  bigReport,
+  serverLoad,
+];
