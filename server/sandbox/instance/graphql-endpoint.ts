@@ -1,0 +1,294 @@
+/**
+ * `POST /.api/graphql` after authentication: body decoding, the cost check (before validation
+ * and execution, as a real instance), then parse, validate, execute; `errors` before `data`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { GraphQLError } from 'graphql';
+import {
+  Kind,
+  execute,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
+import {
+  MAX_NESTING,
+  MAX_TOKENS,
+  checkCostLimits,
+  estimateQueryCost,
+  nestingDepth,
+  type CostLimits,
+  type LimitViolation,
+} from '../../../src/shared/lib/cost-estimate.ts';
+import type { RequestContext } from './resolvers.ts';
+
+const gunzipAsync = promisify(gunzip);
+
+/** Largest request body accepted (after gzip decompression). */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Bodies up to this size are drained before the 413, so the client sees the answer. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+export interface GraphQLEndpoint {
+  schema: GraphQLSchema;
+  rootValue: unknown;
+  fieldResolver?: GraphQLFieldResolver<unknown, unknown>;
+  limits: CostLimits;
+  baseUrl: string;
+}
+
+type Body = Buffer | 'too-large' | 'bad-gzip';
+
+function readLimited(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        resolve('too-large');
+        req.destroy();
+      }
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function readRequestBody(req: IncomingMessage): Promise<Body> {
+  const raw = await readLimited(req);
+  if (raw === 'too-large') return raw;
+  if ((req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return raw;
+  try {
+    return await gunzipAsync(raw, { maxOutputLength: MAX_BODY_BYTES });
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ||
+      err instanceof RangeError
+      ? 'too-large'
+      : 'bad-gzip';
+  }
+}
+
+function writeJson(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+function writePlain(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(message.endsWith('\n') ? message : message + '\n');
+}
+
+/** The 400 body for exceeded cost limits: Go's sorted keys, encoder's trailing newline. */
+export function costLimitBody(violations: LimitViolation[], baseUrl: string): string {
+  const errors = violations.map((v) => ({
+    message: v.message,
+    extensions: {
+      actual: v.actual,
+      code: 'ErrQueryComplexityLimitExceeded',
+      docs_url: `${baseUrl}/help/api/graphql#cost-limits`,
+      limit: v.limit,
+      type: v.kind,
+    },
+  }));
+  return JSON.stringify({ errors }) + '\n';
+}
+
+/** graph-gophers-style text for a graphql-js syntax error (research-notes §4). */
+export function syntaxMessage(err: GraphQLError, query: string): string {
+  const m = err.message.replace(/^Syntax Error: /, '');
+  const found = (s: string) =>
+    s === '<EOF>'
+      ? ''
+      : s.replace(/^(Name|Int|Float|String|BlockString) /, '').replace(/^"(.*)"$/, '$1');
+  let mm = /^Unexpected (.*)\.$/.exec(m);
+  if (mm) {
+    const pos = err.positions?.[0] ?? 0;
+    const atDefinitionStart = balanced(query.slice(0, pos));
+    const expecting = atDefinitionStart ? ', expecting "fragment"' : '';
+    return `syntax error: unexpected ${JSON.stringify(found(mm[1]))}${expecting}`;
+  }
+  mm = /^Expected (.*), found (.*)\.$/.exec(m);
+  if (mm) {
+    const expected = mm[1] === 'Name' ? 'Ident' : mm[1];
+    return `syntax error: unexpected ${JSON.stringify(found(mm[2]))}, expecting ${expected}`;
+  }
+  return `syntax error: ${m}`;
+}
+
+function balanced(prefix: string): boolean {
+  let depth = 0;
+  for (const ch of prefix.replace(/"(?:[^"\\\n]|\\.)*"|#[^\n]*/g, '')) {
+    if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+  }
+  return depth === 0;
+}
+
+function errorsOnly(errors: readonly { message: string }[]): string {
+  return JSON.stringify({ errors });
+}
+
+function operationProblem(
+  doc: DocumentNode,
+  operationName: string | undefined,
+): string | undefined {
+  const ops = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (ops.length === 0) return 'no operations in query document';
+  if (operationName) {
+    if (!ops.some((o) => o.name?.value === operationName))
+      return `no operation with name ${JSON.stringify(operationName)}`;
+    return undefined;
+  }
+  if (ops.length > 1)
+    return 'more than one operation in query document and no operation name given';
+  return undefined;
+}
+
+/** Serializes an execution result with `errors` before `data` (graph-gophers' field order). */
+export function serializeResult(result: ExecutionResult): string {
+  const out: Record<string, unknown> = {};
+  if (result.errors?.length) out.errors = result.errors.map((e) => e.toJSON());
+  // Execution ran: `data` is present, null when a non-null field's error propagated to the top.
+  if (result.data !== undefined) out.data = result.data;
+  return JSON.stringify(out);
+}
+
+/** Handles one GraphQL request; auth, CORS and security headers are already done. */
+export async function serveGraphQL(
+  req: IncomingMessage,
+  res: ServerResponse,
+  endpoint: GraphQLEndpoint,
+  ctx: RequestContext,
+): Promise<void> {
+  const body = await readRequestBody(req);
+  if (body === 'too-large') {
+    writePlain(
+      res,
+      413,
+      `Request body too large: the limit is ${MAX_BODY_BYTES / 1024 / 1024} MiB.`,
+    );
+    return;
+  }
+  let payload: unknown;
+  try {
+    if (body === 'bad-gzip') throw new Error('bad gzip');
+    payload = JSON.parse(body.toString('utf8'));
+  } catch {
+    // Like the real handler: "failed to decode request" → 500 with a bare newline.
+    writePlain(res, 500, '\n');
+    return;
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    writePlain(res, 500, '\n');
+    return;
+  }
+  const {
+    query: rawQuery,
+    variables: rawVars,
+    operationName: rawOp,
+  } = payload as Record<string, unknown>;
+  if (rawQuery !== undefined && rawQuery !== null && typeof rawQuery !== 'string') {
+    writeJson(res, 200, errorsOnly([{ message: 'query must be a string' }]));
+    return;
+  }
+  if (
+    rawVars !== undefined &&
+    rawVars !== null &&
+    (typeof rawVars !== 'object' || Array.isArray(rawVars))
+  ) {
+    const got = Array.isArray(rawVars) ? 'an array' : typeof rawVars;
+    writeJson(res, 200, errorsOnly([{ message: `variables must be a JSON object, got ${got}` }]));
+    return;
+  }
+  const query = (rawQuery as string | undefined) ?? '';
+  const variables = (rawVars as Record<string, unknown> | undefined) ?? {};
+  const operationName = typeof rawOp === 'string' && rawOp !== '' ? rawOp : undefined;
+
+  // 1. Cost, before anything recursive (parser, validation, execution).
+  const nesting = nestingDepth(query);
+  if (nesting > MAX_NESTING) {
+    if (nesting > endpoint.limits.graphQLMaxDepth) {
+      const v: LimitViolation = {
+        kind: 'query depth',
+        actual: nesting,
+        limit: endpoint.limits.graphQLMaxDepth,
+        message: 'Query exceeds maximum query depth limit',
+      };
+      writeJson(res, 400, costLimitBody([v], endpoint.baseUrl));
+    } else {
+      writeJson(
+        res,
+        200,
+        errorsOnly([
+          {
+            message: `query is nested ${nesting} levels deep; the sandbox refuses more than ${MAX_NESTING}`,
+          },
+        ]),
+      );
+    }
+    return;
+  }
+  const estimate = estimateQueryCost(query, variables);
+  if (estimate.ok) {
+    const violations = checkCostLimits(estimate.cost, endpoint.limits);
+    if (violations.length) {
+      writeJson(res, 400, costLimitBody(violations, endpoint.baseUrl));
+      return;
+    }
+  }
+
+  // 2. Parse. A document without definitions is valid for graph-gophers.
+  if (query.replace(/#[^\n\r]*/g, '').replace(/[\s,\ufeff]/g, '') === '') {
+    writeJson(res, 200, errorsOnly([{ message: 'no operations in query document' }]));
+    return;
+  }
+  let doc: DocumentNode;
+  try {
+    doc = parse(query, { maxTokens: MAX_TOKENS });
+  } catch (err) {
+    const e = err as GraphQLError;
+    writeJson(
+      res,
+      200,
+      errorsOnly([
+        { message: syntaxMessage(e, query), locations: e.locations } as { message: string },
+      ]),
+    );
+    return;
+  }
+
+  // 3. Validate, then pick the operation.
+  const validationErrors = validate(endpoint.schema, doc, specifiedRules, { maxErrors: 50 });
+  if (validationErrors.length) {
+    writeJson(res, 200, errorsOnly(validationErrors.map((e) => e.toJSON())));
+    return;
+  }
+  const problem = operationProblem(doc, operationName);
+  if (problem) {
+    writeJson(res, 200, errorsOnly([{ message: problem }]));
+    return;
+  }
+
+  // 4. Execute.
+  const result = await execute({
+    schema: endpoint.schema,
+    document: doc,
+    rootValue: endpoint.rootValue,
+    contextValue: ctx,
+    variableValues: variables,
+    operationName,
+    fieldResolver: endpoint.fieldResolver,
+  });
+  writeJson(res, 200, serializeResult(result));
+}
