@@ -1,36 +1,180 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { useSchema } from '../connection/schema.ts';
-import { onDocsSearch, onDocsTarget, type DocsRef } from './docs-nav.ts';
+import type { QueryBridge } from '../console/query-bridge.ts';
+import { ChangesView } from './components/changes-view.tsx';
+import { DocsContext, type DocsContextValue } from './components/docs-context.ts';
+import { DocsNavBar } from './components/docs-nav-bar.tsx';
+import { DocsSearch } from './components/docs-search.tsx';
+import { FieldPage } from './components/field-page.tsx';
+import { HomePage } from './components/home-page.tsx';
+import { SchemaBar } from './components/schema-bar.tsx';
+import { TypePage } from './components/type-page.tsx';
+import { onDocsSearch, onDocsTarget, useDocsOpen } from './docs-nav.ts';
+import { dismissChanges, useDocsIndex } from './hooks/use-docs-index.ts';
+import { useDocsHistory } from './hooks/use-docs-history.ts';
+import { addFieldToQuery } from './lib/add-field.ts';
+import { pathForField, type DocsLocation } from './lib/locations.ts';
+import './docs.css';
 
-/** The console's query bridge (contract §3); structurally the same as console/query-bridge.ts. */
-export interface DocsQueryBridge {
-  getQuery(): string;
-  replaceQuery(text: string): void;
-  mergeVariables(vars: Record<string, unknown>): void;
-  focusQuery(): void;
-}
+const DEPRECATED_KEY = 'docs-show-deprecated';
 
-/** The schema Docs panel (minimal first version). */
-export function DocsPanel(_props: { bridge: DocsQueryBridge }) {
-  const { schema, status, error } = useSchema();
-  const [ref, setRef] = useState<DocsRef | undefined>();
-  const [q, setQ] = useState('');
-  const searchRef = useRef<HTMLInputElement>(null);
-  useEffect(() => onDocsTarget(setRef), []);
-  useEffect(() => onDocsSearch(() => searchRef.current?.focus()), []);
-  const typeName = ref?.type ?? schema?.getQueryType()?.name;
+/** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
+export function DocsPanel({ bridge }: { bridge: QueryBridge }) {
+  const state = useSchema();
+  const { schema } = state;
+  const index = useDocsIndex(
+    state.text,
+    state.source === 'file' ? undefined : state.baseUrl || undefined,
+  );
+  const nav = useDocsHistory();
+  const { push, trail } = nav;
+  const [, setOpen] = useDocsOpen();
+  const [query, setQuery] = useState('');
+  const [showDeprecated, setShowDeprecated] = useState(() => readJson(DEPRECATED_KEY, false));
+  const [message, setMessage] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const go = useCallback(
+    (loc: DocsLocation) => {
+      setQuery('');
+      setMessage(undefined);
+      push(loc);
+    },
+    [push],
+  );
+  useEffect(
+    () =>
+      onDocsTarget((ref) =>
+        go(
+          ref.field
+            ? { kind: 'field', type: ref.type, field: ref.field, arg: ref.arg }
+            : { kind: 'type', type: ref.type },
+        ),
+      ),
+    [go],
+  );
+  useEffect(
+    () =>
+      onDocsSearch(() => {
+        inputRef.current?.focus();
+        inputRef.current?.select();
+      }),
+    [],
+  );
+  const cur = nav.current;
+  useEffect(() => scrollRef.current?.scrollTo({ top: 0 }), [cur]);
+  useEffect(() => {
+    if (schema) performance.mark('docs:rendered');
+  }, [schema]);
+
+  const addField = useCallback(
+    (type: string, field: string) => {
+      if (!schema) return;
+      const path = pathForField(schema, trail, type, field);
+      if (!path)
+        return setMessage(
+          `${type}.${field} cannot be reached from a root type, so it cannot be added.`,
+        );
+      const r = addFieldToQuery(schema, bridge.getQuery(), path);
+      if (!r.ok) return setMessage(r.message);
+      if (r.changed) bridge.replaceQuery(r.query);
+      const vars = Object.keys(r.variables);
+      if (vars.length) bridge.mergeVariables(r.variables);
+      setMessage(
+        vars.length
+          ? `${r.message} Variables to fill in: ${vars.map((v) => `$${v}`).join(', ')}.`
+          : r.message,
+      );
+    },
+    [schema, trail, bridge],
+  );
+
+  const ctx = useMemo<DocsContextValue | null>(
+    () => (schema ? { schema, showDeprecated, go, addField } : null),
+    [schema, showDeprecated, go, addField],
+  );
+  const changes = index.changes && index.baseUrl === state.baseUrl ? index.changes : null;
+
   return (
     <aside aria-label="Docs" className="docs-panel">
-      <input
-        ref={searchRef}
-        type="search"
-        aria-label="Search schema"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
+      <div className="docs-head">
+        <DocsSearch
+          query={query}
+          onQuery={setQuery}
+          ready={index.ready}
+          onPick={go}
+          inputRef={inputRef}
+        />
+        <button
+          type="button"
+          className="docs-close"
+          aria-label="Close Docs"
+          onClick={() => setOpen(false)}
+        >
+          ×
+        </button>
+      </div>
+      <DocsNavBar
+        trail={trail}
+        canForward={nav.canForward}
+        onBack={nav.back}
+        onForward={nav.goForward}
+        onGoTo={nav.goTo}
       />
-      {status === 'loading' && <p>Loading schema…</p>}
-      {error && <p role="alert">{error}</p>}
-      {schema && typeName && <h2>{typeName}</h2>}
+      <SchemaBar state={state} />
+      <div className="docs-options">
+        <label>
+          <input
+            type="checkbox"
+            checked={showDeprecated}
+            onChange={(e) => {
+              setShowDeprecated(e.target.checked);
+              writeJson(DEPRECATED_KEY, e.target.checked);
+            }}
+          />{' '}
+          Show deprecated
+        </label>
+        {changes && changes.changes.length > 0 && (
+          <button
+            type="button"
+            className="docs-changes-button"
+            onClick={() => go({ kind: 'changes' })}
+          >
+            What changed ({changes.changes.length})
+          </button>
+        )}
+      </div>
+      {message && (
+        <p className="docs-message" role="status">
+          {message}
+        </p>
+      )}
+      <div className="docs-body" ref={scrollRef}>
+        {ctx && (
+          <DocsContext.Provider value={ctx}>
+            {query.trim() ? null : cur.kind === 'type' ? (
+              <TypePage key={cur.type} name={cur.type} scrollRef={scrollRef} />
+            ) : cur.kind === 'field' ? (
+              <FieldPage type={cur.type} field={cur.field} arg={cur.arg} />
+            ) : cur.kind === 'changes' ? (
+              changes ? (
+                <ChangesView
+                  stored={changes}
+                  onDismiss={() => (dismissChanges(state.baseUrl), nav.back())}
+                />
+              ) : (
+                <p className="docs-muted">
+                  No changes since the last schema seen for this instance.
+                </p>
+              )
+            ) : (
+              <HomePage scrollRef={scrollRef} />
+            )}
+          </DocsContext.Provider>
+        )}
+      </div>
     </aside>
   );
 }

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { GraphQLSchema } from 'graphql';
+import type { DocsLocation } from '../lib/locations.ts';
+
+/** What the Docs pages need from the panel. */
+export interface DocsContextValue {
+  schema: GraphQLSchema;
+  showDeprecated: boolean;
+  go(loc: DocsLocation): void;
+  /** Adds `type.field` to the query editor (undefined when no editor is attached). */
+  addField?: (type: string, field: string) => void;
+}
+
+export const DocsContext = createContext<DocsContextValue | null>(null);
+
+/** The Docs context; only used inside the panel. */
+export function useDocs(): DocsContextValue {
+  const v = useContext(DocsContext);
+  if (!v) throw new Error('useDocs outside DocsPanel');
+  return v;
+}

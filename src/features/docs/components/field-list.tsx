@@ -1,0 +1,89 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { GraphQLField, GraphQLInputField } from 'graphql';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { FieldRow } from './field-row.tsx';
+
+type AnyField = GraphQLField<unknown, unknown> | GraphQLInputField;
+
+const VIRTUAL_FROM = 60;
+
+/**
+ * Fields of a type. Long lists (GitHub's Query, Repository…) are virtualized against the
+ * panel's scroll container, so a 400-field type renders as fast as a 10-field one.
+ */
+export function FieldList(props: {
+  owner: string;
+  fields: AnyField[];
+  canAdd: boolean;
+  scrollRef: RefObject<HTMLElement | null>;
+  label: string;
+}) {
+  const { owner, fields, canAdd, label } = props;
+  if (fields.length < VIRTUAL_FROM)
+    return (
+      <div className="docs-fields" role="list" aria-label={label}>
+        {fields.map((f) => (
+          <div role="listitem" key={f.name}>
+            <FieldRow owner={owner} field={f} canAdd={canAdd} />
+          </div>
+        ))}
+      </div>
+    );
+  return <VirtualFieldList {...props} />;
+}
+
+function VirtualFieldList({
+  owner,
+  fields,
+  canAdd,
+  scrollRef,
+  label,
+}: Parameters<typeof FieldList>[0]) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const scroller = scrollRef.current;
+    if (list && scroller)
+      setMargin(
+        list.getBoundingClientRect().top -
+          scroller.getBoundingClientRect().top +
+          scroller.scrollTop,
+      );
+  }, [scrollRef, owner]);
+  const v = useVirtualizer({
+    count: fields.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 64,
+    overscan: 8,
+    scrollMargin: margin,
+  });
+  const items = v.getVirtualItems();
+  return (
+    <div
+      ref={listRef}
+      className="docs-fields"
+      role="list"
+      aria-label={label}
+      style={{ height: v.getTotalSize(), position: 'relative' }}
+    >
+      {items.map((it) => (
+        <div
+          role="listitem"
+          key={fields[it.index].name}
+          data-index={it.index}
+          ref={v.measureElement}
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            transform: `translateY(${it.start - margin}px)`,
+          }}
+        >
+          <FieldRow owner={owner} field={fields[it.index]} canAdd={canAdd} />
+        </div>
+      ))}
+    </div>
+  );
+}

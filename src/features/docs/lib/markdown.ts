@@ -1,0 +1,72 @@
+import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
+
+// Schema descriptions come from whatever server the user points at: render them as Markdown,
+// then sanitize (graphiql's 2021 introspection XSS). Raw HTML in descriptions is escaped by
+// marked's renderer, and DOMPurify strips anything executable that is left.
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+marked.use({
+  renderer: {
+    html({ text }) {
+      return escapeHtml(text);
+    },
+  },
+});
+
+/** Escapes text for HTML. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+let hooked = false;
+const cache = new Map<string, string>();
+
+/** Markdown → sanitized HTML (memoized). Links open in a new tab without a referrer. */
+export function renderMarkdown(md: string): string {
+  const hit = cache.get(md);
+  if (hit !== undefined) return hit;
+  if (!hooked) {
+    hooked = true;
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A') {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    });
+  }
+  const html = DOMPurify.sanitize(marked.parse(md) as string, {
+    ALLOWED_TAGS: [
+      'p',
+      'br',
+      'a',
+      'code',
+      'pre',
+      'em',
+      'strong',
+      'del',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'hr',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'span',
+    ],
+    ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
+  });
+  if (cache.size > 5000) cache.clear();
+  cache.set(md, html);
+  return html;
+}
