@@ -1,4 +1,202 @@
-/** PLACEHOLDER: the console page (query editor, variables, headers, response, Docs). */
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/lib/cost-estimate.ts';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { useSchema } from '../connection/schema.ts';
+import { openDocsSearch, useDocsOpen } from '../docs/docs-nav.ts';
+import { ConnectionPanel } from './components/connection-panel.tsx';
+import { CostConfirmBar } from './components/cost-confirm.tsx';
+import { EditorColumn } from './components/editor-column.tsx';
+import { ExportMenu } from './components/editor-stand-ins.tsx';
+import { HistoryPanel } from './components/history-panel.tsx';
+import { ResponsePane } from './components/response-pane.tsx';
+import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
+import { TabsBar } from './components/tabs-bar.tsx';
+import { Toolbar } from './components/toolbar.tsx';
+import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
+import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
+import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
+import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
+import { buildExportRequest } from './state/export-request.ts';
+import { listOperations } from './lib/operations.ts';
+import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
+import { useRunResult } from './state/responses.ts';
+import { activeTab } from './state/tabs.ts';
+
+const DocsPanel = lazy(() => import('../docs/docs-panel.tsx'));
+const LIMITS_KEY = 'console-cost-limits';
+
+/** The console page: connection, toolbar, tabs, editors, response, Docs and History panels. */
 export function ConsolePage() {
-  return <section aria-label="Console">Console coming soon.</section>;
+  const [store] = useState(() => {
+    const s = getConsoleStore();
+    applyFragmentOnce(s, window.location.hash);
+    return s;
+  });
+  const state = useConsoleState();
+  const tab = activeTab(state);
+  const handles: EditorHandles = {
+    query: useRef<EditorHandleLike | null>(null),
+    variables: useRef<EditorHandleLike | null>(null),
+    headers: useRef<EditorHandleLike | null>(null),
+  };
+  const schema = useSchema();
+  const [limits, setLimits] = useState<CostLimits>(() => ({
+    ...DEFAULT_COST_LIMITS,
+    ...readJson<Partial<CostLimits>>(LIMITS_KEY, {}),
+  }));
+  const actions = useConsoleActions(tab, handles, schema.schema, limits);
+  const result = useRunResult(tab.id);
+  const [docsOpen, setDocsOpen] = useDocsOpen();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const operations = useMemo(
+    () => listOperations(tab.query).flatMap((o) => (o.name ? [o.name] : [])),
+    [tab.query],
+  );
+  useFragmentWriter(tab);
+
+  const latest = useRef({ tab, actions });
+  useEffect(() => {
+    latest.current = { tab, actions };
+  });
+  const bridge = useMemo(
+    () =>
+      createQueryBridge({
+        query: () => handles.query.current,
+        variables: () => handles.variables.current,
+        stored: () => latest.current.tab,
+        store: (patch) => store.updateTab(latest.current.tab.id, patch),
+      }),
+    // The handles are refs: stable for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store],
+  );
+
+  useEffect(() => {
+    const onHide = () => {
+      latest.current.actions.sync();
+      store.flush();
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [store]);
+
+  function selectTab(id: string) {
+    actions.sync();
+    store.selectTab(id);
+  }
+
+  usePageShortcuts({
+    run: actions.run,
+    prettify: actions.prettify,
+    merge: actions.merge,
+    copyQuery: actions.copyQuery,
+    refetchSchema: schema.refetch,
+    searchDocs: openDocsSearch,
+    nextTab: (step) => {
+      actions.sync();
+      store.cycleTab(step);
+    },
+  });
+
+  return (
+    <div className="console">
+      <ConnectionPanel />
+      <Toolbar
+        running={actions.running}
+        onRun={actions.run}
+        onStop={actions.stop}
+        onPrettify={actions.prettify}
+        onMerge={actions.merge}
+        operations={operations}
+        picked={tab.operationName}
+        onPick={(name) => store.updateTab(tab.id, { operationName: name })}
+        docsOpen={docsOpen}
+        onToggleDocs={() => setDocsOpen(!docsOpen)}
+        historyOpen={historyOpen}
+        onToggleHistory={() => setHistoryOpen(!historyOpen)}
+        onShortcuts={() => setShortcutsOpen(true)}
+        exportMenu={
+          <ExportMenu
+            build={() =>
+              buildExportRequest(actions.sync(), tab.operationName, handles.query.current)
+            }
+          />
+        }
+        message={actions.message}
+      />
+      <TabsBar
+        tabs={state.tabs}
+        activeId={state.activeId}
+        runningTabId={actions.running ? actions.runningTabId : undefined}
+        onSelect={selectTab}
+        onAdd={() => {
+          actions.sync();
+          store.addTab();
+        }}
+        onClose={(id) => store.closeTab(id)}
+        onRename={(id, title) => store.renameTab(id, title)}
+      />
+      <div className="console-body">
+        <ErrorBoundary name="Editor">
+          <EditorColumn
+            tab={tab}
+            handles={handles}
+            schema={schema.schema}
+            limits={limits}
+            onLimitsChange={(l) => {
+              setLimits(l);
+              writeJson(LIMITS_KEY, l);
+            }}
+            onRun={actions.run}
+          />
+        </ErrorBoundary>
+        <div className="response-column">
+          {actions.blocked && (
+            <div role="alert" className="notice notice-error run-blocked">
+              {actions.blocked}
+            </div>
+          )}
+          {actions.costConfirm && (
+            <CostConfirmBar
+              confirm={actions.costConfirm}
+              onSend={actions.sendAnyway}
+              onCancel={actions.cancelSend}
+            />
+          )}
+          <ErrorBoundary name="Response">
+            <ResponsePane
+              result={result}
+              running={actions.running && actions.runningTabId === tab.id}
+              onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
+            />
+          </ErrorBoundary>
+        </div>
+        {historyOpen && (
+          <HistoryPanel
+            entries={state.history}
+            onOpen={(e) => {
+              actions.sync();
+              store.addTab({
+                query: e.query,
+                variables: e.variables,
+                operationName: e.operationName,
+              });
+            }}
+            onClear={() => store.clearHistory()}
+            onClose={() => setHistoryOpen(false)}
+          />
+        )}
+        {docsOpen && (
+          <ErrorBoundary name="Docs">
+            <Suspense fallback={<p className="placeholder">Loading Docs…</p>}>
+              <DocsPanel bridge={bridge} />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </div>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </div>
+  );
 }

@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import { NetworkError } from '../../shared/api/http.ts';
+import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.ts';
+import { getConnection } from './connection-store.ts';
+import { ensureUsableToken } from './oauth-refresh.ts';
+import { sendGraphQL } from './transport.ts';
+import { RELAY_ERROR_HEADER } from './relay-error.ts';
+
+/** Runs `{ currentUser { username } }` with the current connection; never throws. */
+export async function checkConnection(): Promise<ConnectStatus> {
+  try {
+    const s0 = getConnection();
+    if (s0.scheme === 'sudo' && !s0.sudoUser.trim())
+      return {
+        state: 'error',
+        message: 'Enter the "Sudo user" to act as (Sudo needs a site admin\'s token).',
+      };
+    await ensureUsableToken();
+    const s = getConnection();
+    const { response } = await sendGraphQL(
+      s,
+      { query: WHO_AM_I_QUERY },
+      { requestName: 'CurrentUser' },
+    );
+    const text = await response.text();
+    return readWhoAmI(
+      {
+        status: response.status,
+        contentType: response.headers.get('Content-Type'),
+        retryAfter: response.headers.get('Retry-After'),
+        relayError: response.headers.has(RELAY_ERROR_HEADER),
+        scheme: s.scheme,
+      },
+      text,
+      s.sudoUser,
+    );
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof NetworkError) return { state: 'error', message: `Unreachable: ${message}` };
+    return { state: 'error', message };
+  }
+}
+
+/** The Connect button's action, as a TanStack mutation (an explicit, uncached action). */
+export function useConnectCheck() {
+  return useMutation({ mutationKey: ['connect-check'], mutationFn: checkConnection });
+}

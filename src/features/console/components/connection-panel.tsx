@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import {
+  updateConnection,
+  useConnection,
+  type TransportMode,
+} from '../../connection/connection-store.ts';
+import { fillFromSandbox } from '../../connection/sandbox-fill.ts';
+import { useConnectCheck } from '../../connection/use-connect-check.ts';
+import { getConsoleStore } from '../hooks/use-console-store.ts';
+import { AuthFields } from './auth-fields.tsx';
+import { DraftInput } from './draft-input.tsx';
+import { TokenExpiry } from './token-expiry.tsx';
+
+/** Instance URL, auth, transport, "Remember", and the Connect check showing who you are. */
+export function ConnectionPanel() {
+  const c = useConnection();
+  const check = useConnectCheck();
+  const [sandboxError, setSandboxError] = useState<string>();
+  const [tokenError, setTokenError] = useState<string>();
+  const status = check.data;
+
+  async function handleSandbox() {
+    setSandboxError(undefined);
+    try {
+      await fillFromSandbox();
+      check.mutate();
+    } catch (err) {
+      setSandboxError((err as Error).message);
+    }
+  }
+
+  return (
+    <section aria-label="Connection" className="connection-panel">
+      <form
+        className="connection-fields"
+        onSubmit={(e) => {
+          e.preventDefault();
+          check.mutate();
+        }}
+      >
+        <label className="field grow">
+          <span>Instance URL</span>
+          <DraftInput
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            placeholder="https://sourcegraph.example.com"
+            value={c.baseUrl}
+            onCommit={(v) => updateConnection({ baseUrl: v.trim() })}
+          />
+        </label>
+        <AuthFields tokenError={tokenError} setTokenError={setTokenError} />
+        <label className="field">
+          <span>Transport</span>
+          <select
+            value={c.transport}
+            onChange={(e) => updateConnection({ transport: e.target.value as TransportMode })}
+          >
+            <option value="relay">Relay (through this server)</option>
+            <option value="direct">Direct (browser to instance)</option>
+          </select>
+        </label>
+        <div className="field actions">
+          <button type="submit" className="primary" disabled={check.isPending}>
+            {check.isPending ? 'Connecting…' : 'Connect'}
+          </button>
+          <button type="button" onClick={() => void handleSandbox()}>
+            Use sandbox
+          </button>
+        </div>
+        <label className="field checkbox" title="Tokens stay in memory unless you tick this">
+          <input
+            type="checkbox"
+            checked={c.remember}
+            aria-describedby="conn-remember-hint"
+            onChange={(e) => {
+              updateConnection({ remember: e.target.checked });
+              getConsoleStore().flush();
+            }}
+          />
+          <span>Remember on this device</span>
+        </label>
+        <small id="conn-remember-hint" className="hint remember-hint">
+          {c.remember
+            ? 'Tokens and Headers are saved in this browser profile (localStorage) until you untick this.'
+            : 'Off: tokens live in memory only and are gone after a reload.'}
+        </small>
+      </form>
+      <TokenExpiry />
+      {tokenError && (
+        <p role="alert" className="field-error">
+          {tokenError}
+        </p>
+      )}
+      <div className="connection-status" role="status" aria-live="polite">
+        {sandboxError && <p className="status-error">{sandboxError}</p>}
+        {status?.state === 'ok' && <p className="status-ok">{status.message}</p>}
+        {status?.state === 'anonymous' && <p className="status-warn">{status.message}</p>}
+        {status?.state === 'error' && (
+          <p className="status-error">
+            {status.message}
+            {status.detail && <span className="status-detail"> {status.detail}</span>}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

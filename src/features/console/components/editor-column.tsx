@@ -1,0 +1,72 @@
+import type { GraphQLSchema } from 'graphql';
+import { showInDocs } from '../../docs/docs-nav.ts';
+import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
+import type { EditorHandles } from '../hooks/use-console-actions.ts';
+import { getConsoleStore } from '../hooks/use-console-store.ts';
+import type { ConsoleTab } from '../state/tabs.ts';
+import { CostMeter, HeadersEditor, QueryEditor, VariablesEditor } from './editor-stand-ins.tsx';
+
+interface Props {
+  tab: ConsoleTab;
+  handles: EditorHandles;
+  schema?: GraphQLSchema;
+  limits: CostLimits;
+  onLimitsChange(l: CostLimits): void;
+  onRun(): void;
+}
+
+/** Query editor on top; Variables and Headers below; the cost meter under them. */
+export function EditorColumn({ tab, handles, schema, limits, onLimitsChange, onRun }: Props) {
+  const id = tab.id;
+  const update = (patch: Partial<ConsoleTab>) => getConsoleStore().updateTab(id, patch);
+  return (
+    <div className="editor-column">
+      <div className="query-pane">
+        <QueryEditor
+          key={`q-${id}`}
+          value={tab.query}
+          onChange={(query: string) => update({ query })}
+          schema={schema}
+          onRun={onRun}
+          onShowInDocs={showInDocs}
+          handleRef={handles.query}
+        />
+      </div>
+      <div className="sub-editors">
+        <section className="sub-editor" aria-labelledby={`vars-h-${id}`}>
+          <h3 id={`vars-h-${id}`}>Variables</h3>
+          <VariablesEditor
+            key={`v-${id}`}
+            value={tab.variables}
+            onChange={(variables: string) => update({ variables })}
+            query={tab.query}
+            schema={schema}
+            operationName={tab.operationName}
+            onRun={onRun}
+            handleRef={handles.variables}
+          />
+        </section>
+        <section className="sub-editor" aria-labelledby={`headers-h-${id}`}>
+          <h3 id={`headers-h-${id}`}>
+            Headers{' '}
+            <small className="hint">(kept for this browser tab only unless “Remember” is on)</small>
+          </h3>
+          <HeadersEditor
+            key={`h-${id}`}
+            value={tab.headers}
+            onChange={(headers: string) => update({ headers })}
+            onRun={onRun}
+            handleRef={handles.headers}
+          />
+        </section>
+      </div>
+      <CostMeter
+        query={tab.query}
+        variables={tab.variables}
+        operationName={tab.operationName}
+        limits={limits}
+        onLimitsChange={onLimitsChange}
+      />
+    </div>
+  );
+}

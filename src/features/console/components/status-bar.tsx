@@ -1,0 +1,43 @@
+import { statusLine } from '../response/classify.ts';
+import type { RunResult } from '../state/responses.ts';
+
+/** "1.2 MB", "340 B". */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** HTTP status, time and size of the last run. */
+export function StatusBar({ result, running }: { result?: RunResult; running: boolean }) {
+  if (running)
+    return (
+      <p className="status-bar" aria-live="polite">
+        Running…
+      </p>
+    );
+  if (!result || result.status === undefined) return null;
+  const ok = result.status >= 200 && result.status < 300;
+  return (
+    <dl className="status-bar" aria-label="Response status">
+      <dt>Status</dt>
+      <dd className={ok ? 'status-ok' : 'status-error'}>{statusLine(result.status)}</dd>
+      {result.ms !== undefined && (
+        <>
+          <dt>Time</dt>
+          <dd>{formatMs(result.ms)}</dd>
+        </>
+      )}
+      {result.size !== undefined && (
+        <>
+          <dt>Size</dt>
+          <dd>{formatBytes(result.size)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

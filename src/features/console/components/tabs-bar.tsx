@@ -1,0 +1,123 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { tabTitle, type ConsoleTab } from '../state/tabs.ts';
+
+interface Props {
+  tabs: ConsoleTab[];
+  activeId: string;
+  runningTabId?: string;
+  onSelect(id: string): void;
+  onAdd(): void;
+  onClose(id: string): void;
+  onRename(id: string, title: string): void;
+}
+
+/** Tabs: select (arrow keys move between tabs), add, close, rename (double-click or F2). */
+export function TabsBar({
+  tabs,
+  activeId,
+  runningTabId,
+  onSelect,
+  onAdd,
+  onClose,
+  onRename,
+}: Props) {
+  const [editing, setEditing] = useState<string>();
+  const listRef = useRef<HTMLDivElement>(null);
+
+  function focusTab(id: string) {
+    onSelect(id);
+    requestAnimationFrame(() =>
+      listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus(),
+    );
+  }
+
+  function handleKey(e: KeyboardEvent, tab: ConsoleTab, index: number) {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      const next = tabs[(index + (e.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
+      focusTab(next.id);
+      e.preventDefault();
+    } else if (e.key === 'F2') {
+      setEditing(tab.id);
+      e.preventDefault();
+    } else if (e.key === 'Delete' && tabs.length > 1) {
+      onClose(tab.id);
+    }
+  }
+
+  return (
+    <div className="tabs-bar">
+      <div role="tablist" aria-label="Query tabs" ref={listRef} className="tabs-list">
+        {tabs.map((tab, i) => {
+          const title = tabTitle(tab);
+          const selected = tab.id === activeId;
+          return (
+            <div key={tab.id} className={`tab ${selected ? 'is-active' : ''}`}>
+              {editing === tab.id ? (
+                <input
+                  className="tab-rename"
+                  aria-label="Tab name"
+                  autoFocus
+                  defaultValue={tab.title || title}
+                  onBlur={(e) => {
+                    onRename(tab.id, e.target.value);
+                    setEditing(undefined);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                    if (e.key === 'Escape') setEditing(undefined);
+                  }}
+                />
+              ) : (
+                <button
+                  type="button"
+                  role="tab"
+                  data-tab-id={tab.id}
+                  aria-selected={selected}
+                  tabIndex={selected ? 0 : -1}
+                  title="Double-click or F2 to rename"
+                  onClick={() => onSelect(tab.id)}
+                  onDoubleClick={() => setEditing(tab.id)}
+                  onKeyDown={(e) => handleKey(e, tab, i)}
+                >
+                  {title}
+                  {runningTabId === tab.id && (
+                    <span className="tab-running" aria-label="running">
+                      {' '}
+                      ●
+                    </span>
+                  )}
+                </button>
+              )}
+              <button
+                type="button"
+                className="tab-close"
+                aria-label={`Close tab ${title}`}
+                title="Close tab"
+                onClick={() => onClose(tab.id)}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        className="tab-add"
+        aria-label="New tab"
+        title="New tab"
+        onClick={onAdd}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        className="tab-rename-button"
+        onClick={() => setEditing(activeId)}
+        title="Rename the current tab (F2)"
+      >
+        Rename tab
+      </button>
+    </div>
+  );
+}

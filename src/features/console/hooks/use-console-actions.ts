@@ -1,0 +1,159 @@
+import type { GraphQLSchema } from 'graphql';
+import { useState, type RefObject } from 'react';
+import type { CostHotspot, CostLimits, LimitViolation } from '../../../shared/lib/cost-estimate.ts';
+import { mergeFragments } from '../lib/merge-fragments.ts';
+import { prettifyQuery } from '../lib/prettify.ts';
+import { moveCursor, replaceDocument, type EditorHandleLike } from '../query-bridge.ts';
+import { prepareRun } from '../state/prepare-run.ts';
+import type { ConsoleTab } from '../state/tabs.ts';
+import { getConsoleStore } from './use-console-store.ts';
+import { useRunOperation, type RunRequest } from './use-run-operation.ts';
+
+export interface EditorHandles {
+  query: RefObject<EditorHandleLike | null>;
+  variables: RefObject<EditorHandleLike | null>;
+  headers: RefObject<EditorHandleLike | null>;
+}
+
+export interface CostConfirm {
+  violations: LimitViolation[];
+  hotspot?: CostHotspot;
+  request: RunRequest;
+}
+
+function reformatJson(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  try {
+    const next = JSON.stringify(JSON.parse(text), null, 2);
+    return next === text ? undefined : next;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Run, prettify, merge and copy for the current tab, reading the editors' live text. */
+export function useConsoleActions(
+  tab: ConsoleTab,
+  h: EditorHandles,
+  schema: GraphQLSchema | undefined,
+  limits: CostLimits,
+) {
+  const runner = useRunOperation();
+  const [blocked, setBlocked] = useState<{ tabId: string; message: string }>();
+  const [costConfirm, setCostConfirm] = useState<CostConfirm>();
+  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
+
+  /** Copies the editors' current text into the store (their onChange is debounced). */
+  function sync() {
+    const text = {
+      query: h.query.current?.getValue() ?? tab.query,
+      variables: h.variables.current?.getValue() ?? tab.variables,
+      headers: h.headers.current?.getValue() ?? tab.headers,
+    };
+    getConsoleStore().updateTab(tab.id, text);
+    return text;
+  }
+
+  function run() {
+    if (runner.isRunning) return;
+    const text = sync();
+    setBlocked(undefined);
+    setCostConfirm(undefined);
+    const prep = prepareRun({
+      query: text.query,
+      variablesText: text.variables,
+      headersText: text.headers,
+      pickedOperation: tab.operationName,
+      cursorOffset: h.query.current?.view?.state.selection.main.head,
+      limits,
+    });
+    if (!prep.ok) {
+      setBlocked({ tabId: tab.id, message: prep.message });
+      if (prep.line !== undefined && prep.target !== 'query')
+        moveCursor(h[prep.target].current, prep.line, prep.column ?? 1);
+      return;
+    }
+    const request: RunRequest = {
+      tabId: tab.id,
+      query: text.query,
+      variables: prep.variables,
+      variablesText: text.variables,
+      operationName: prep.operationName,
+      headers: prep.headers,
+    };
+    if (prep.costWarning) setCostConfirm({ ...prep.costWarning, request });
+    else runner.run(request);
+  }
+
+  function sendAnyway() {
+    if (!costConfirm) return;
+    runner.run(costConfirm.request);
+    setCostConfirm(undefined);
+  }
+
+  function prettify() {
+    const text = sync();
+    const q = prettifyQuery(text.query);
+    if (!q.ok) {
+      setMessage({
+        tone: 'error',
+        text: `Cannot prettify: ${q.message} (line ${q.line}, column ${q.column})`,
+      });
+      return;
+    }
+    const patch: Partial<ConsoleTab> = {};
+    if (q.text !== text.query) patch.query = q.text;
+    const v = reformatJson(text.variables);
+    if (v !== undefined) patch.variables = v;
+    const hd = reformatJson(text.headers);
+    if (hd !== undefined) patch.headers = hd;
+    for (const key of ['query', 'variables', 'headers'] as const) {
+      const view = h[key].current?.view;
+      if (patch[key] !== undefined && view) replaceDocument(view, patch[key]);
+    }
+    getConsoleStore().updateTab(tab.id, patch);
+    setMessage(
+      q.commentsLost
+        ? { tone: 'info', text: 'Prettified (comments could not be kept).' }
+        : undefined,
+    );
+  }
+
+  function merge() {
+    const text = sync();
+    const r = mergeFragments(text.query, schema);
+    if (!r.ok) {
+      setMessage({ tone: 'error', text: `Cannot merge fragments: ${r.message}` });
+      return;
+    }
+    if (!r.changed) return setMessage({ tone: 'info', text: 'No fragments to merge.' });
+    const view = h.query.current?.view;
+    if (view) replaceDocument(view, r.text);
+    getConsoleStore().updateTab(tab.id, { query: r.text });
+    setMessage(undefined);
+  }
+
+  function copyQuery() {
+    const { query } = sync();
+    navigator.clipboard.writeText(query).then(
+      () => setMessage({ tone: 'info', text: 'Query copied.' }),
+      () => setMessage({ tone: 'error', text: 'The browser refused clipboard access.' }),
+    );
+  }
+
+  return {
+    run,
+    stop: runner.stop,
+    running: runner.isRunning,
+    runningTabId: runner.runningTabId,
+    sync,
+    prettify,
+    merge,
+    copyQuery,
+    blocked: blocked?.tabId === tab.id ? blocked.message : undefined,
+    costConfirm: costConfirm?.request.tabId === tab.id ? costConfirm : undefined,
+    sendAnyway,
+    cancelSend: () => setCostConfirm(undefined),
+    message,
+  };
+}

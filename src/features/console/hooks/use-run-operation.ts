@@ -1,0 +1,108 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { NetworkError } from '../../../shared/api/http.ts';
+import { getConnection } from '../../connection/connection-store.ts';
+import { ensureUsableToken, TokenExpiredError } from '../../connection/oauth-refresh.ts';
+import { RELAY_ERROR_HEADER } from '../../connection/relay-error.ts';
+import { ConnectionError, sendGraphQL } from '../../connection/transport.ts';
+import { formatResponse } from '../response/format-client.ts';
+import { setRunResult, type RunResult } from '../state/responses.ts';
+import { getConsoleStore } from './use-console-store.ts';
+
+/** A run that passed the checks (variables parsed, operation chosen). */
+export interface RunRequest {
+  tabId: string;
+  query: string;
+  variables: Record<string, unknown>;
+  /** The Variables editor's text, for history. */
+  variablesText: string;
+  operationName?: string;
+  headers: Record<string, string>;
+}
+
+async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
+  const at = Date.now();
+  const base = { at, operationName: req.operationName };
+  try {
+    await ensureUsableToken();
+    const conn = getConnection();
+    if (conn.scheme === 'sudo' && !conn.sudoUser.trim())
+      return {
+        ...base,
+        failure: {
+          kind: 'refused',
+          message: 'Enter the "Sudo user" to act as in the connection panel.',
+        },
+      };
+    const t = await sendGraphQL(
+      conn,
+      { query: req.query, variables: req.variables, operationName: req.operationName ?? null },
+      { signal, headers: req.headers, requestName: req.operationName },
+    );
+    const buffer = await t.response.arrayBuffer();
+    const ms = performance.now() - t.startedAt;
+    const size = buffer.byteLength;
+    const h = t.response.headers;
+    const body = await formatResponse(buffer, {
+      status: t.response.status,
+      contentType: h.get('Content-Type'),
+      retryAfter: h.get('Retry-After'),
+      relayError: h.has(RELAY_ERROR_HEADER),
+      scheme: conn.scheme,
+      now: Date.now(),
+    });
+    return { ...base, status: t.response.status, ms, size, body };
+  } catch (err) {
+    if (signal.aborted || (err instanceof NetworkError && err.kind === 'aborted'))
+      return {
+        ...base,
+        failure: {
+          kind: 'aborted',
+          message: 'Stopped: the request was aborted before the response arrived.',
+        },
+      };
+    if (err instanceof NetworkError)
+      return { ...base, failure: { kind: 'network', message: `Network failure: ${err.message}` } };
+    if (err instanceof TokenExpiredError || err instanceof ConnectionError)
+      return { ...base, failure: { kind: 'refused', message: err.message } };
+    return {
+      ...base,
+      failure: { kind: 'internal', message: err instanceof Error ? err.message : String(err) },
+    };
+  }
+}
+
+/**
+ * Runs operations as a TanStack mutation (explicit, never cached or refetched). The result goes
+ * to the tab the run started in, even if the user switched tabs meanwhile. `stop()` aborts.
+ */
+export function useRunOperation() {
+  const abortRef = useRef<AbortController | null>(null);
+  const mutation = useMutation({
+    mutationKey: ['run-operation'],
+    mutationFn: (req: RunRequest) => {
+      abortRef.current?.abort();
+      const controller = new AbortController();
+      abortRef.current = controller;
+      return execute(req, controller.signal);
+    },
+    onMutate: (req) => {
+      getConsoleStore().recordRun({
+        at: Date.now(),
+        query: req.query,
+        variables: req.variablesText,
+        operationName: req.operationName,
+      });
+    },
+    onSuccess: (result, req) => {
+      setRunResult(req.tabId, result);
+    },
+  });
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+  return {
+    run: mutation.mutate,
+    stop,
+    isRunning: mutation.isPending,
+    runningTabId: mutation.variables?.tabId,
+  };
+}

@@ -1,0 +1,82 @@
+import type { EditorView } from '@codemirror/view';
+import { parseVariables } from './lib/variables.ts';
+
+/** How Docs and the editors reach the current tab's query (contract §3). */
+export interface QueryBridge {
+  getQuery(): string;
+  /** Undoable edit in the query editor. */
+  replaceQuery(text: string): void;
+  /** Adds to the Variables editor's JSON object. */
+  mergeVariables(vars: Record<string, unknown>): void;
+  focusQuery(): void;
+}
+
+/** The imperative handle of an editor (structurally the editors' EditorHandle). */
+export interface EditorHandleLike {
+  view: EditorView | null;
+  getValue(): string;
+  setValue(text: string): void;
+  focus(): void;
+}
+
+export interface BridgeSources {
+  query(): EditorHandleLike | null;
+  variables(): EditorHandleLike | null;
+  /** Fallbacks when an editor is not mounted: the tab's stored text. */
+  stored(): { query: string; variables: string };
+  store(patch: { query?: string; variables?: string }): void;
+}
+
+/** Replaces a CodeMirror document as one undoable transaction. */
+export function replaceDocument(view: EditorView, text: string): void {
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: text },
+    userEvent: 'input.replace',
+    scrollIntoView: true,
+  });
+}
+
+/** Moves an editor's cursor to a 1-based line/column (clamped) and focuses it. */
+export function moveCursor(handle: EditorHandleLike | null, line: number, column: number): void {
+  const view = handle?.view;
+  if (!view) return handle?.focus();
+  const doc = view.state.doc;
+  const l = doc.line(Math.min(Math.max(1, line), doc.lines));
+  const pos = Math.min(l.from + Math.max(0, column - 1), l.to);
+  view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+  view.focus();
+}
+
+/**
+ * Merges `extra` into variables text. Broken JSON is left as it is (returns undefined) so that
+ * nothing the user typed is lost.
+ */
+export function mergeVariablesText(
+  text: string,
+  extra: Record<string, unknown>,
+): string | undefined {
+  const parsed = parseVariables(text);
+  if (!parsed.ok) return undefined;
+  return JSON.stringify({ ...parsed.value, ...extra }, null, 2);
+}
+
+/** The bridge over the current tab's editor handles (falls back to the stored text). */
+export function createQueryBridge(src: BridgeSources): QueryBridge {
+  return {
+    getQuery: () => src.query()?.getValue() ?? src.stored().query,
+    replaceQuery(text) {
+      const view = src.query()?.view;
+      if (view) replaceDocument(view, text);
+      src.store({ query: text });
+    },
+    mergeVariables(vars) {
+      const handle = src.variables();
+      const current = handle?.getValue() ?? src.stored().variables;
+      const next = mergeVariablesText(current, vars);
+      if (next === undefined) return;
+      if (handle?.view) replaceDocument(handle.view, next);
+      src.store({ variables: next });
+    },
+    focusQuery: () => src.query()?.focus(),
+  };
+}

@@ -1,0 +1,68 @@
+import { json } from '@codemirror/lang-json';
+import { foldGutter, foldKeymap, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import { EditorState, type Extension } from '@codemirror/state';
+import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { useEffect, useRef } from 'react';
+
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--syn-property)' },
+  { tag: tags.string, color: 'var(--syn-string)' },
+  { tag: tags.number, color: 'var(--syn-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--syn-keyword)' },
+]);
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--bg)', color: 'var(--fg)' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', overflow: 'auto' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--panel)',
+    color: 'var(--muted)',
+    borderRight: '1px solid var(--border)',
+  },
+  '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '-2px' },
+  '.cm-panels': { backgroundColor: 'var(--panel)', color: 'var(--fg)' },
+  '.cm-searchMatch': { backgroundColor: 'var(--match)' },
+});
+
+function extensions(language: 'json' | 'text'): Extension[] {
+  return [
+    lineNumbers(),
+    foldGutter(),
+    drawSelection(),
+    EditorState.readOnly.of(true),
+    EditorView.contentAttributes.of({ 'aria-label': 'Response body', 'aria-readonly': 'true' }),
+    search({ top: true }),
+    highlightSelectionMatches(),
+    keymap.of([...searchKeymap, ...foldKeymap]),
+    syntaxHighlighting(highlight),
+    theme,
+    language === 'json' ? json() : [],
+  ];
+}
+
+/**
+ * Read-only CodeMirror view of a response body, with fold and search (Mod-f). The document is
+ * replaced wholesale per response; CodeMirror renders only what is visible, so large bodies stay
+ * responsive.
+ */
+export function ResponseViewer({ text, language }: { text: string; language: 'json' | 'text' }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+
+  useEffect(() => {
+    const v = new EditorView({ parent: host.current! });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    view.current?.setState(EditorState.create({ doc: text, extensions: extensions(language) }));
+  }, [text, language]);
+
+  return <div className="response-viewer" ref={host} />;
+}

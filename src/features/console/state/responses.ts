@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import type { ClassifiedResponse } from '../response/classify.ts';
+
+/** The last run of a tab. Kept in memory only: responses can be 50 MB and may hold private data. */
+export interface RunResult {
+  /** Epoch ms when the run started. */
+  at: number;
+  status?: number;
+  /** From sending until the whole body arrived. */
+  ms?: number;
+  /** Body size in bytes. */
+  size?: number;
+  body?: ClassifiedResponse;
+  /** No response to show: network failure, stopped, refused before sending. */
+  failure?: { kind: 'network' | 'aborted' | 'refused' | 'internal'; message: string };
+  operationName?: string;
+}
+
+const results = new Map<string, RunResult>();
+const listeners = new Set<() => void>();
+
+export function setRunResult(tabId: string, result: RunResult | undefined): void {
+  if (result) results.set(tabId, result);
+  else results.delete(tabId);
+  for (const l of listeners) l();
+}
+
+export function getRunResult(tabId: string): RunResult | undefined {
+  return results.get(tabId);
+}
+
+/** The last run of a tab, re-rendering when it changes. */
+export function useRunResult(tabId: string): RunResult | undefined {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => results.get(tabId),
+  );
+}
