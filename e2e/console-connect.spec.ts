@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { connect, sandboxInfo } from './console-core-helpers.ts';
 
-const status = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'Connection' }).getByRole('status');
+const status = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByRole('status');
 
 test.describe('connection panel', () => {
   test('Access token: shows who you are', async ({ page, request }) => {
