@@ -1,0 +1,257 @@
+/**
+ * Deterministic usage data of the analytics sandbox. Every number comes from a PRNG seeded with
+ * (instance, user, day), so any report for any date range is reproducible byte for byte without
+ * storing anything: the generator keeps only per-user state, never rows.
+ */
+import { addDays, daysBetween } from '../../../src/features/analytics/lib/credit-series.ts';
+
+/** 32-bit FNV-1a hash of a string. */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small, fast, good-enough PRNG returning floats in [0, 1). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Clients as the report names them (`[IDE].cody`, `server.web`, `server.svelte-web`). */
+export const CLIENTS = [
+  'vscode.cody',
+  'jetbrains.cody',
+  'visualstudio.cody',
+  'eclipse.cody',
+  'server.web',
+  'server.svelte-web',
+] as const;
+const IDE_CLIENTS = CLIENTS.slice(0, 4);
+const WEB_CLIENTS = CLIENTS.slice(4);
+
+const LANGUAGES = [
+  'typescript',
+  'python',
+  'go',
+  'java',
+  'javascript',
+  'rust',
+  'c++',
+  'c#',
+  'kotlin',
+  'ruby',
+  'php',
+  'markdown',
+];
+
+const NAMES = [
+  'alice',
+  'bob',
+  'chloé',
+  'dmitri',
+  'søren',
+  'zoë',
+  'łukasz',
+  'ana-maría',
+  'nguyễn',
+  'ömer',
+  'li.lei',
+  'priya',
+];
+
+export interface User {
+  /** `Instance user ID`. */
+  id: number;
+  /** `User Email`; empty when the instance has no user metadata export addendum. */
+  email: string;
+  /** `Username`; empty likewise. */
+  username: string;
+  /** `Active Sourcegraph User`. */
+  active: boolean;
+  /** Probability of activity on a given day. */
+  activity: number;
+  /** (client, language) pairs this user works in; web clients have no language. */
+  pairs: { client: string; language: string }[];
+}
+
+/**
+ * Users whose names give the CSV real-world texture: non-ASCII, a quoted email local part with a
+ * comma and quotes, a newline inside a field, and empty cells.
+ */
+const TEXTURE_USERS: { username: string; email: string }[] = [
+  { username: 'jürgen.müller', email: 'jürgen.müller@{domain}' },
+  { username: '山田太郎', email: 'yamada@{domain}' },
+  { username: 'dev🚀ops', email: 'rocket@{domain}' },
+  { username: "o'brien, pat", email: '"o\'brien, pat"@{domain}' },
+  { username: 'legacy\nimport', email: '' },
+  { username: '', email: '' },
+];
+
+/** Metric components that sum across rows; rates are derived from them when written. */
+export const METRIC_KEYS = [
+  'searches',
+  'codeNav',
+  'insightViews',
+  'chatEvents',
+  'commandEvents',
+  'completionSuggestions',
+  'completionAcceptances',
+  'acceptedChars',
+  'suggestedChars',
+  'charsByCody',
+  'charsWritten',
+  'autoEditSuggested',
+  'autoEditAccepted',
+  'linesChatCommand',
+  'linesCompletionAutoEdit',
+] as const;
+export type MetricKey = (typeof METRIC_KEYS)[number];
+export const M = Object.fromEntries(METRIC_KEYS.map((k, i) => [k, i])) as Record<MetricKey, number>;
+export const METRIC_COUNT = METRIC_KEYS.length;
+
+/** One (user, day, client, language) record: the finest granularity's row. */
+export interface Activity {
+  client: string;
+  language: string;
+  /** `METRIC_COUNT` numbers in `METRIC_KEYS` order. */
+  m: number[];
+  /** True for the occasional blank row the docs mention (billable action not yet represented). */
+  blank: boolean;
+  /** True when the client is an IDE (completions apply), false for web (search applies). */
+  ide: boolean;
+}
+
+/** Expected finest-granularity rows per user per day; calibrates SANDBOX_REPORT_SCALE. */
+const ROWS_PER_USER_DAY = 0.775;
+/** Default SANDBOX_REPORT_SCALE: rows of the all-time default-granularity report. */
+export const DEFAULT_REPORT_SCALE = 5000;
+
+/** One instance's data set: its users and the days it has data for. */
+export interface Dataset {
+  host: string;
+  users: User[];
+  /** First and last day with data (inclusive), `YYYY-MM-DD`. */
+  firstDay: string;
+  lastDay: string;
+}
+
+/**
+ * Builds an instance's data set. `scale` is the approximate number of rows of its all-time
+ * `by_user_day_client_language` report: data spans up to 365 days ending on `lastDay`, and the
+ * number of users grows with the scale (at least 3; small scales shorten the span instead).
+ */
+export function createDataset(
+  host: string,
+  scale: number,
+  lastDay: string,
+  domain: string,
+): Dataset {
+  const target = Math.max(1, scale);
+  const userCount = Math.max(3, Math.round(target / (365 * ROWS_PER_USER_DAY)));
+  const days = Math.min(365, Math.max(1, Math.round(target / (userCount * ROWS_PER_USER_DAY))));
+  const users: User[] = [];
+  for (let i = 0; i < userCount; i++) users.push(createUser(host, i, domain));
+  return { host, users, firstDay: addDays(lastDay, -(days - 1)), lastDay };
+}
+
+function createUser(host: string, index: number, domain: string): User {
+  const r = prng(hash32(`${host}|user|${index}`));
+  const texture = TEXTURE_USERS[index];
+  let username: string;
+  let email: string;
+  if (texture) {
+    username = texture.username;
+    email = texture.email.replace('{domain}', domain);
+  } else {
+    username = `${NAMES[index % NAMES.length]}.${index}`;
+    email = index % 11 === 0 ? '' : `${username}@${domain}`;
+    if (index % 11 === 0) username = '';
+  }
+  const pairs: User['pairs'] = [];
+  const ideCount = 1 + Math.floor(r() * 2);
+  for (let i = 0; i < ideCount; i++) {
+    const client = IDE_CLIENTS[Math.floor(r() * r() * IDE_CLIENTS.length)];
+    const langs = 1 + Math.floor(r() * 3);
+    for (let j = 0; j < langs; j++) {
+      const language = LANGUAGES[Math.floor(r() * LANGUAGES.length)];
+      if (!pairs.some((p) => p.client === client && p.language === language)) {
+        pairs.push({ client, language });
+      }
+    }
+  }
+  pairs.push({ client: WEB_CLIENTS[Math.floor(r() * WEB_CLIENTS.length)], language: '' });
+  return {
+    id: index + 1,
+    email,
+    username,
+    active: r() < 0.9,
+    activity: 0.35 + r() * 0.5,
+    pairs,
+  };
+}
+
+/** Poisson-ish small integer with the given mean. */
+function count(r: () => number, mean: number): number {
+  return Math.floor(r() * r() * mean * 4);
+}
+
+/**
+ * The activity records of one user on one day (empty when the user was idle). `dayNumber` is days
+ * since 1970-01-01, so the seed does not depend on the report's range.
+ */
+export function userDay(host: string, user: User, dayNumber: number): Activity[] {
+  const r = prng(hash32(`${host}|${user.id}|${dayNumber}`));
+  const weekday = (dayNumber + 4) % 7; // 1970-01-01 was a Thursday
+  const weekend = weekday === 0 || weekday === 6;
+  if (r() >= user.activity * (weekend ? 0.3 : 1.15)) return [];
+  const out: Activity[] = [];
+  const wanted = 1 + Math.floor(r() * 2.2);
+  for (let k = 0; k < wanted && k < user.pairs.length; k++) {
+    const pair = user.pairs[Math.floor(r() * user.pairs.length)];
+    if (out.some((a) => a.client === pair.client && a.language === pair.language)) continue;
+    const ide = !pair.client.startsWith('server.');
+    const m = new Array<number>(METRIC_COUNT).fill(0);
+    if (ide) {
+      const sug = count(r, 60);
+      const acc = Math.floor(sug * (0.15 + r() * 0.35));
+      m[M.chatEvents] = count(r, 6);
+      m[M.commandEvents] = count(r, 2);
+      m[M.completionSuggestions] = sug;
+      m[M.completionAcceptances] = acc;
+      m[M.suggestedChars] = sug * (20 + Math.floor(r() * 60));
+      m[M.acceptedChars] = Math.floor(
+        m[M.suggestedChars] * (acc / Math.max(1, sug)) * (0.8 + r() * 0.4),
+      );
+      m[M.charsByCody] = m[M.acceptedChars] + count(r, 200);
+      m[M.charsWritten] = m[M.charsByCody] + count(r, 2500);
+      m[M.autoEditSuggested] = count(r, 8);
+      m[M.autoEditAccepted] = Math.floor(m[M.autoEditSuggested] * r());
+      m[M.linesChatCommand] = count(r, 12);
+      m[M.linesCompletionAutoEdit] = count(r, 25);
+    } else {
+      m[M.searches] = count(r, 10);
+      m[M.codeNav] = count(r, 8);
+      m[M.insightViews] = r() < 0.2 ? count(r, 3) : 0;
+      m[M.chatEvents] = r() < 0.3 ? count(r, 4) : 0;
+    }
+    const blank = r() < 0.004;
+    if (blank) m.fill(0);
+    out.push({ client: pair.client, language: pair.language, m, blank, ide });
+  }
+  return out;
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
+export function dayNumber(date: string): number {
+  return daysBetween('1970-01-01', date);
+}
