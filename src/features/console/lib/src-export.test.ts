@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitShellWords } from './shell-words';
-import { toSrcCommand } from './src-export';
+import { operationSource, tokenFromAuthorization, toSrcCommand } from './src-export';
 
 describe('toSrcCommand', () => {
   const base = {
@@ -42,5 +42,32 @@ describe('toSrcCommand', () => {
         '-vars={"n":2,"q":"repo:^a$ \'b\' \\"c\\" \\u003c\\u003e\\u0026"}',
       ],
     });
+  });
+});
+
+describe('tokenFromAuthorization', () => {
+  it.each([
+    ['token abc', 'abc'],
+    ['Bearer a.b', 'a.b'],
+    ['token-sudo user="u",token="xyz"', 'xyz'],
+    [undefined, undefined],
+  ])('%s', (v, t) => expect(tokenFromAuthorization(v)).toBe(t));
+});
+
+describe('operationSource', () => {
+  const doc =
+    'query A { ...F }\n\nquery B { b }\n\nfragment F on Query { ...G }\nfragment G on Query { g }\nfragment H on Query { h }';
+  it('keeps the named operation and the fragments it needs, as written', () => {
+    expect(operationSource(doc, 'A')).toBe(
+      'query A { ...F }\n\nfragment F on Query { ...G }\n\nfragment G on Query { g }',
+    );
+    expect(operationSource(doc, 'B')).toBe('query B { b }');
+  });
+  it('leaves single-operation, unparsable or unnamed cases alone', () => {
+    expect(operationSource('{ a } fragment X on Q { x }', undefined)).toBe(
+      '{ a } fragment X on Q { x }',
+    );
+    expect(operationSource('query A {', 'A')).toBe('query A {');
+    expect(operationSource(doc, 'Nope')).toBe(doc);
   });
 });

@@ -1,3 +1,4 @@
+import { Kind, parse, visit, type ASTNode, type DocumentNode } from 'graphql';
 import { goJsonMarshal } from './go-json';
 import { REDACTED } from './curl-export';
 import { posixQuote } from './shell-quote';
@@ -31,4 +32,57 @@ export function toSrcCommand(opts: SrcCommandOptions): string {
   const vars = goJsonMarshal(opts.variables ?? {});
   lines.push(`src api -query=${posixQuote(opts.query)} -vars=${posixQuote(vars)}`);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The secret of an Authorization value, for `SRC_ACCESS_TOKEN`: `token X`, `Bearer X` and
+ * `token-sudo user="u",token="X"` all give X (src-cli sends it as `token X`; sudo and OAuth
+ * semantics are not carried over).
+ */
+export function tokenFromAuthorization(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const sudo = /\btoken="([^"]*)"/.exec(value);
+  if (/^token-sudo\s/i.test(value)) return sudo?.[1];
+  return /^\S+\s+(\S+)$/.exec(value.trim())?.[1] ?? value.trim();
+}
+
+/**
+ * The source text of one operation and the fragments it uses (transitively), in document
+ * order, so that a tool without an operation-name option (`src api`) runs the right one.
+ * Returns the query unchanged when it has one operation, does not parse, or lacks the name.
+ */
+export function operationSource(query: string, operationName: string | undefined): string {
+  let doc: DocumentNode;
+  try {
+    doc = parse(query);
+  } catch {
+    return query;
+  }
+  const ops = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const op = ops.find(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === operationName,
+  );
+  if (ops.length <= 1 || !op) return query;
+  const fragments = new Map(
+    doc.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [],
+    ),
+  );
+  const used = new Set<string>();
+  const queue: ASTNode[] = [op];
+  while (queue.length) {
+    visit(queue.pop()!, {
+      FragmentSpread(node) {
+        const f = fragments.get(node.name.value);
+        if (f && !used.has(node.name.value)) {
+          used.add(node.name.value);
+          queue.push(f);
+        }
+      },
+    });
+  }
+  return doc.definitions
+    .filter((d) => d === op || (d.kind === Kind.FRAGMENT_DEFINITION && used.has(d.name.value)))
+    .map((d) => query.slice(d.loc!.start, d.loc!.end))
+    .join('\n\n');
 }

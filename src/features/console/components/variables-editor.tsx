@@ -1,0 +1,47 @@
+import type { GraphQLSchema } from 'graphql';
+import { useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import { jsonEditorExtensions, relint } from '../editor/json-editor-extensions';
+import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
+import { variablesCompletion } from '../editor/variables-completion';
+import { variablesDiagnostics, type VariablesContext } from '../editor/variables-diagnostics';
+
+export interface VariablesEditorProps {
+  value: string;
+  onChange(text: string): void;
+  /** The query the variables belong to (its variable definitions drive validation). */
+  query: string;
+  schema?: GraphQLSchema;
+  operationName?: string;
+  onRun(): void;
+  handleRef?: Ref<EditorHandle>;
+}
+
+/**
+ * The Variables editor (textbox "Variables editor"): JSON with syntax errors at the exact spot,
+ * validation against the operation's variable definitions (missing required, wrong types,
+ * unknown names) and completion of variable names and enum values.
+ */
+export function VariablesEditor(props: VariablesEditorProps) {
+  const ctx = useRef<VariablesContext>(props);
+  const onRun = useRef(props.onRun);
+  useLayoutEffect(() => {
+    ctx.current = { query: props.query, schema: props.schema, operationName: props.operationName };
+    onRun.current = props.onRun;
+  });
+  const { parentRef, viewRef } = useCodeMirror({
+    value: props.value,
+    onChange: props.onChange,
+    handleRef: props.handleRef,
+    extensions: () =>
+      jsonEditorExtensions({
+        label: 'Variables editor',
+        onRun,
+        diagnostics: (text) => variablesDiagnostics(text, ctx.current),
+        completion: variablesCompletion(ctx),
+      }),
+  });
+  useEffect(() => {
+    relint(viewRef.current);
+  }, [props.query, props.schema, props.operationName, viewRef]);
+  return <div ref={parentRef} className="cm-host variables-editor" />;
+}

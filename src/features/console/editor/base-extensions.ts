@@ -1,0 +1,66 @@
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+  type CompletionSource,
+} from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
+import { lintKeymap } from '@codemirror/lint';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import type { Extension } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { editorTheme } from './theme';
+
+/**
+ * Completion opens as soon as a character is typed: CodeMirror's default 100 ms
+ * `activateOnTypingDelay` alone would be most of a slow console's latency (DESIGN.md pitfalls).
+ */
+export const COMPLETION_DELAY_MS = 0;
+
+/**
+ * What every console editor has: line numbers, folding, history, bracket matching and
+ * closing, search (Mod-f), comment toggle (Mod-/ from the default keymap), completion, the
+ * theme, and its accessible name on the editable element.
+ */
+export function baseExtensions(label: string, completionOverride?: CompletionSource[]): Extension {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    foldGutter(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    search({ top: true }),
+    autocompletion({
+      activateOnTypingDelay: COMPLETION_DELAY_MS,
+      ...(completionOverride ? { override: completionOverride } : {}),
+      icons: false,
+    }),
+    // Mod-click belongs to "show in Docs"; extra cursors are added with Alt-click instead.
+    EditorView.clickAddsSelectionRange.of((e) => e.altKey),
+    EditorView.contentAttributes.of({ 'aria-label': label }),
+    keymap.of([
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      ...completionKeymap,
+      ...lintKeymap,
+    ]),
+    editorTheme,
+  ];
+}

@@ -1,0 +1,33 @@
+import type { CompletionSource } from '@codemirror/autocomplete';
+import { json } from '@codemirror/lang-json';
+import { forceLinting, linter } from '@codemirror/lint';
+import { Prec, type Extension } from '@codemirror/state';
+import { keymap, type EditorView } from '@codemirror/view';
+import { baseExtensions } from './base-extensions';
+import type { EditorDiagnostic } from './graphql-diagnostics';
+
+/** Delay before a JSON editor is checked while typing. */
+export const JSON_LINT_DELAY_MS = 200;
+
+/**
+ * A JSON editor (variables, headers): the base setup, JSON language, Ctrl/Cmd-Enter → run,
+ * and a linter whose inputs may change outside the document (call `relint`).
+ */
+export function jsonEditorExtensions(opts: {
+  label: string;
+  onRun: { current: () => void };
+  diagnostics(text: string): EditorDiagnostic[];
+  completion?: CompletionSource;
+}): Extension {
+  return [
+    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (opts.onRun.current(), true) }])),
+    baseExtensions(opts.label, opts.completion ? [opts.completion] : undefined),
+    json(),
+    linter((view) => opts.diagnostics(view.state.doc.toString()), { delay: JSON_LINT_DELAY_MS }),
+  ];
+}
+
+/** Re-runs the linter now (e.g. the query or schema the variables depend on changed). */
+export function relint(view: EditorView | null): void {
+  if (view) forceLinting(view);
+}

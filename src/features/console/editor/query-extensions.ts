@@ -1,0 +1,86 @@
+import { linter } from '@codemirror/lint';
+import { Prec, type Extension } from '@codemirror/state';
+import { hoverTooltip, keymap } from '@codemirror/view';
+import {
+  completion,
+  getSchema,
+  graphqlLanguageSupport,
+  jump,
+  schemaStateField,
+  stateExtensions,
+} from 'cm6-graphql';
+import type { GraphQLSchema } from 'graphql';
+import { baseExtensions } from './base-extensions';
+import { graphqlDiagnostics } from './graphql-diagnostics';
+import { hoverInfo } from './hover-info';
+import { copyQueryCommand, mergeFragmentsCommand, prettifyCommand } from './query-commands';
+
+/** What the query editor calls back into; read at call time, so it may change freely. */
+export interface QueryCallbacks {
+  onRun(): void;
+  onShowInDocs(ref: { type: string; field?: string }): void;
+}
+
+/** Typing pauses this long before the query is validated. */
+export const LINT_DELAY_MS = 250;
+
+/**
+ * The query editor: cm6-graphql's language, schema-aware completion and Mod-click jump, our
+ * own validation (debounced, syntax-only without a schema), hover information, and the
+ * GraphiQL keys (anchors.md §2).
+ */
+export function queryExtensions(
+  schema: GraphQLSchema | undefined,
+  callbacks: { current: QueryCallbacks },
+): Extension {
+  return [
+    Prec.highest(
+      keymap.of([
+        { key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) },
+        { key: 'Shift-Ctrl-p', run: prettifyCommand },
+        { key: 'Shift-Ctrl-f', run: prettifyCommand },
+        { key: 'Shift-Ctrl-m', run: mergeFragmentsCommand },
+        { key: 'Shift-Ctrl-c', run: copyQueryCommand },
+      ]),
+    ),
+    baseExtensions('Query editor'),
+    graphqlLanguageSupport(),
+    completion,
+    jump,
+    stateExtensions(schema, {
+      onShowInDocs(field, type, parentType) {
+        const named = (t?: string) => t?.replace(/[[\]!]/g, '');
+        if (field && parentType)
+          callbacks.current.onShowInDocs({ type: named(parentType)!, field });
+        else if (type) callbacks.current.onShowInDocs({ type: named(type)! });
+      },
+    }),
+    linter(
+      (view) => graphqlDiagnostics(getSchema(view.state) ?? undefined, view.state.doc.toString()),
+      {
+        delay: LINT_DELAY_MS,
+        needsRefresh: (u) =>
+          u.startState.field(schemaStateField) !== u.state.field(schemaStateField),
+      },
+    ),
+    hoverTooltip((view, pos) => {
+      const schema = getSchema(view.state);
+      if (!schema) return null;
+      const text = hoverInfo(schema, view.state.doc.toString(), pos);
+      if (!text) return null;
+      const word = view.state.wordAt(pos);
+      return {
+        pos: word?.from ?? pos,
+        end: word?.to ?? pos,
+        above: true,
+        create() {
+          const dom = document.createElement('pre');
+          dom.className = 'cm-hover-info';
+          dom.setAttribute('role', 'tooltip');
+          dom.textContent = text; // schema text, never HTML
+          return { dom };
+        },
+      };
+    }),
+  ];
+}

@@ -1,0 +1,66 @@
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import type { Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { tags as t } from '@lezer/highlight';
+import './editor.css';
+
+/**
+ * One theme for light and dark: every colour is a CSS variable (editor.css and the app's
+ * styles.css switch them with `prefers-color-scheme`), so no reconfiguration is needed when
+ * the OS setting changes.
+ */
+const theme = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--bg)', height: '100%', fontSize: '13px' },
+  '.cm-scroller': {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    lineHeight: '1.5',
+  },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '-2px' },
+  '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    { backgroundColor: 'var(--cm-selection)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--panel)',
+    color: 'var(--muted)',
+    borderRight: '1px solid var(--border)',
+  },
+  '.cm-activeLine': { backgroundColor: 'var(--cm-active-line)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--cm-active-line)' },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': {
+    backgroundColor: 'var(--cm-match)',
+    outline: 'none',
+  },
+  '.cm-searchMatch': { backgroundColor: 'var(--cm-match)' },
+  '.cm-panels': { backgroundColor: 'var(--panel)', color: 'var(--fg)' },
+  '.cm-panels input, .cm-panels button': { color: 'inherit' },
+  '.cm-textfield': { backgroundColor: 'var(--bg)', border: '1px solid var(--border)' },
+  '.cm-tooltip': {
+    backgroundColor: 'var(--panel)',
+    color: 'var(--fg)',
+    border: '1px solid var(--border)',
+  },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--accent)',
+    color: '#fff',
+  },
+  '.cm-completionDetail': { color: 'var(--muted)', fontStyle: 'normal', marginLeft: '1em' },
+  '.cm-foldPlaceholder': { backgroundColor: 'var(--panel)', border: '1px solid var(--border)' },
+});
+
+const highlight = HighlightStyle.define([
+  { tag: t.keyword, color: 'var(--cm-keyword)' },
+  { tag: t.definitionKeyword, color: 'var(--cm-def-keyword)' },
+  { tag: t.propertyName, color: 'var(--cm-property)' },
+  { tag: t.attributeName, color: 'var(--cm-attribute)' },
+  { tag: t.variableName, color: 'var(--cm-variable)' },
+  { tag: [t.string, t.special(t.string)], color: 'var(--cm-string)' },
+  { tag: [t.number, t.integer, t.float, t.bool, t.null], color: 'var(--cm-number)' },
+  { tag: [t.atom, t.special(t.name), t.typeName], color: 'var(--cm-atom)' },
+  { tag: [t.comment, t.lineComment], color: 'var(--cm-comment)', fontStyle: 'italic' },
+  { tag: t.modifier, color: 'var(--cm-modifier)' },
+  { tag: [t.punctuation, t.brace, t.paren, t.separator], color: 'var(--cm-punct)' },
+]);
+
+/** The console editors' look: theme plus syntax colours. */
+export const editorTheme: Extension = [theme, syntaxHighlighting(highlight)];
