@@ -219,6 +219,10 @@ class Walk {
     } else {
       throw new EstimateError(`unsupported value type ${value.kind} for first/last`);
     }
+    // Go's integer parse fails beyond int64; an Infinity limit would turn the multiplier into
+    // NaN when divided out, and a NaN field count passes every limit check.
+    if (!(Math.abs(l) < 2 ** 63))
+      throw new EstimateError('unsupported value: first/last out of range');
     if (l > 0) this.pending = l;
   }
 
