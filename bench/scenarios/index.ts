@@ -3,7 +3,8 @@ import { bigResponses } from './big-responses.ts';
 import { editorReady } from './editor-ready.ts';
 import { initialLoad } from './initial-load.ts';
 import { serverLoad } from './server-load.ts';
-import { bigReport, bigSchema, completion } from './stubs.ts';
+import { bigReport } from './big-report.ts';
+import { bigSchema, completion } from './stubs.ts';
 
 /** Every scenario `npm run bench` knows, in the order of issue 6. Add yours here. */
 export const scenarios: Scenario[] = [

@@ -1,0 +1,274 @@
+import { Readable } from 'node:stream';
+import type { CDPSession, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { heapAfterGcMb, LONGTASK_INIT, longestTask } from '../lib/browser.ts';
+import type { SandboxInfo } from '../lib/servers.ts';
+import { SkipScenario, type Scenario } from '../lib/types.ts';
+
+/** Rows of the report (SANDBOX_REPORT_SCALE); BENCH_REPORT_ROWS overrides it for a quick try. */
+const SCALE = Number(process.env.BENCH_REPORT_ROWS) || 1_000_000;
+/** The numeric column sorted in the page; the first row after a descending sort is known. */
+const SORT_COLUMN = 'Total Characters Written';
+const REPORT_PATH = '/api/reports/by-user-client-date';
+
+interface NodeRun {
+  rows: number;
+  bytes: number;
+  /** Fetch + papaparse, chunk by chunk as bytes arrive: the end-to-end ceiling on this machine. */
+  streamMs: number;
+  /** papaparse over the same bytes already in memory. */
+  parseMs: number;
+  /** 1-based number of the first row holding the column's maximum (stable descending sort). */
+  maxRow: number;
+}
+
+/** Parses string chunks with papaparse's streaming parser, counting rows and tracking the max. */
+function parseChunks(source: Readable): Promise<{ rows: number; maxRow: number }> {
+  return new Promise((resolve, reject) => {
+    let rows = -1; // the header
+    let col = -1;
+    let max = -Infinity;
+    let maxRow = 0;
+    Papa.parse<string[]>(source as unknown as File, {
+      skipEmptyLines: true,
+      chunk(result) {
+        const data = result.data;
+        let i = 0;
+        if (col < 0 && data.length > 0) {
+          col = data[0].indexOf(SORT_COLUMN);
+          i = 1;
+          rows = 0;
+        }
+        for (; i < data.length; i++) {
+          rows++;
+          const cell = data[i][col];
+          if (cell) {
+            const v = Number(cell);
+            if (v > max) {
+              max = v;
+              maxRow = rows;
+            }
+          }
+        }
+      },
+      complete: () => resolve({ rows, maxRow }),
+      error: (err: Error) => reject(err),
+    });
+  });
+}
+
+/** Downloads and parses the report in Node (the ceiling), keeping the bytes as decoded chunks. */
+async function nodeRun(info: SandboxInfo, host: string): Promise<NodeRun> {
+  const url = `${info.analytics_url}${REPORT_PATH}?instanceURL=${encodeURIComponent(host)}`;
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${info.tokens.analytics}` } });
+  if (res.status !== 200 || !res.body)
+    throw new SkipScenario(`the analytics sandbox answered ${res.status} to the report request`);
+  const decoder = new TextDecoder();
+  const chunks: string[] = [];
+  let bytes = 0;
+  const body = res.body;
+  const source = Readable.from(
+    (async function* () {
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.byteLength;
+        const s = decoder.decode(chunk, { stream: true });
+        chunks.push(s);
+        yield s;
+      }
+      const tail = decoder.decode();
+      if (tail) {
+        chunks.push(tail);
+        yield tail;
+      }
+    })(),
+  );
+  const streamed = await parseChunks(source);
+  const streamMs = performance.now() - t0;
+  const t1 = performance.now();
+  await parseChunks(Readable.from(chunks));
+  const parseMs = performance.now() - t1;
+  return { rows: streamed.rows, bytes, streamMs, parseMs, maxRow: streamed.maxRow };
+}
+
+/**
+ * In-page watchers (a string: tsx would wrap inner functions in a `__name` helper the page lacks):
+ * the click on "Load report", the first data row in table "Report preview", and the moment its
+ * aria-rowcount says every row is there.
+ */
+const WATCH_SRC = `({ rows, timeoutMs }) => {
+  const w = window;
+  w.__bench = { click: NaN, first: NaN, all: NaN };
+  document.addEventListener('click', () => { if (Number.isNaN(w.__bench.click)) w.__bench.click = performance.now(); }, { capture: true, once: true });
+  const table = () => document.querySelector('table[aria-label="Report preview"]');
+  const hasRow = () => [...(table()?.querySelectorAll('tbody td') ?? [])].some((td) => td.textContent);
+  const complete = () => table()?.getAttribute('aria-rowcount') === String(rows + 1);
+  const stamp = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  w.__benchAll = new Promise((resolve, reject) => {
+    const check = async () => {
+      if (Number.isNaN(w.__bench.first) && hasRow()) { w.__bench.first = -1; w.__bench.first = await stamp(); }
+      if (Number.isNaN(w.__bench.all) && complete()) {
+        w.__bench.all = -1;
+        mo.disconnect();
+        clearTimeout(timer);
+        w.__bench.all = await stamp();
+        resolve(w.__bench);
+      }
+    };
+    const mo = new MutationObserver(() => void check());
+    mo.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-rowcount'] });
+    const timer = setTimeout(() => { mo.disconnect(); reject(new Error('not all ' + rows + ' rows within ' + timeoutMs + ' ms (aria-rowcount ' + table()?.getAttribute('aria-rowcount') + ')')); }, timeoutMs);
+  });
+}`;
+
+/** Waits until the first body row's row number is `rowNumber`; resolves with that time. */
+const FIRST_ROW_SRC = `({ rowNumber, timeoutMs }) => new Promise((resolve, reject) => {
+  const ok = () => document.querySelector('table[aria-label="Report preview"] tbody tr[aria-rowindex="2"] th')?.textContent === String(rowNumber);
+  const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+  if (ok()) return done();
+  const mo = new MutationObserver(() => { if (ok()) { mo.disconnect(); clearTimeout(timer); done(); } });
+  mo.observe(document, { subtree: true, childList: true, characterData: true });
+  const timer = setTimeout(() => { mo.disconnect(); reject(new Error('row ' + rowNumber + ' did not come first')); }, timeoutMs);
+})`;
+
+/** Heap of the report worker after GC (MB), through the page's CDP session; NaN if unreachable. */
+async function workerHeapMb(cdp: CDPSession): Promise<number> {
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string; url: string }[];
+    };
+    const worker = targetInfos.find((t) => t.type === 'worker' && /report/.test(t.url));
+    if (!worker) return NaN;
+    const { sessionId } = (await cdp.send('Target.attachToTarget', {
+      targetId: worker.targetId,
+      flatten: false,
+    })) as { sessionId: string };
+    let nextId = 1;
+    const call = (method: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const id = nextId++;
+        const onMessage = (e: { sessionId?: string; message: string }) => {
+          if (e.sessionId !== sessionId) return;
+          const msg = JSON.parse(e.message) as {
+            id?: number;
+            result?: Record<string, unknown>;
+            error?: unknown;
+          };
+          if (msg.id !== id) return;
+          cdp.off('Target.receivedMessageFromTarget', onMessage);
+          if (msg.error) reject(new Error(JSON.stringify(msg.error)));
+          else resolve(msg.result ?? {});
+        };
+        cdp.on('Target.receivedMessageFromTarget', onMessage);
+        void cdp.send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id, method }),
+        });
+      });
+    await call('HeapProfiler.enable');
+    await call('HeapProfiler.collectGarbage');
+    const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+    await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+    return usage.usedSize / (1024 * 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+async function connect(page: Page, url: string, info: SandboxInfo, host: string): Promise<void> {
+  await page.goto(`${url}/analytics`);
+  const load = page.getByRole('button', { name: 'Load report' });
+  try {
+    await load.waitFor({ timeout: 20_000 });
+  } catch {
+    throw new SkipScenario('the Analytics tab has no button "Load report" yet.');
+  }
+  await page.getByLabel('Analytics URL').fill(info.analytics_url);
+  await page.getByLabel('Analytics token', { exact: true }).fill(info.tokens.analytics);
+  await page.getByLabel('Instance host').fill(host);
+}
+
+/**
+ * Scenario 6: a 1,000,000-row report (SANDBOX_REPORT_SCALE, ~124 MB of CSV) loaded in the
+ * Analytics tab through the relay: first rows in table "Report preview" after the first byte,
+ * all rows (aria-rowcount), the longest main-thread task, JS heap (page + report worker) against
+ * the CSV size, and sorting by a numeric column (two clicks on its header for descending, until
+ * the known first row shows; includes the table's 150 ms debounce). Node fetches and parses the
+ * same report with papaparse in the same run: the ceiling.
+ */
+export const bigReport: Scenario = {
+  name: 'big-report',
+  title: '6. Big report (1,000,000 rows)',
+  reps: 3,
+  metrics: {
+    firstByteMs: { label: 'click → first byte', unit: 'ms' },
+    firstRowsMs: { label: 'first rows after first byte', unit: 'ms', target: 300 },
+    allRowsMs: { label: 'all rows (after click)', unit: 'ms' },
+    nodeStreamMs: { label: 'Node: fetch + papaparse', unit: 'ms' },
+    nodeParseMs: { label: 'Node: papaparse in memory', unit: 'ms' },
+    ceilingPct: { label: 'speed vs Node papaparse', unit: '%', target: 50, better: 'higher' },
+    longestTaskMs: { label: 'longest task', unit: 'ms', target: 50 },
+    heapRatio: { label: 'heap / CSV size', unit: 'ratio', target: 1.5 },
+    sortMs: { label: 'sort by a numeric column', unit: 'ms' },
+    rows: { label: 'rows', unit: 'count' },
+    csvMb: { label: 'CSV size', unit: 'MB' },
+  },
+  async run(ctx) {
+    const server = await ctx.serverWith({ SANDBOX_REPORT_SCALE: String(SCALE) });
+    const info = server.sandbox;
+    if (!info?.tokens.analytics) throw new SkipScenario('the sandbox has no analytics token.');
+    const host = new URL(info.base_url).host;
+    ctx.log(`  big-report: Node fetch + parse of the ${SCALE}-row report…`);
+    const node = await nodeRun(info, host);
+    const { context, page } = await ctx.freshPage();
+    try {
+      await page.addInitScript(LONGTASK_INIT);
+      await connect(page, server.url, info, host);
+      await page.evaluate(
+        `(${WATCH_SRC})(${JSON.stringify({ rows: node.rows, timeoutMs: 300_000 })})`,
+      );
+      ctx.log(`  big-report: loading ${node.rows} rows in the page…`);
+      await page.getByRole('button', { name: 'Load report' }).click();
+      const t = (await page.evaluate('window.__benchAll')) as {
+        click: number;
+        first: number;
+        all: number;
+      };
+      const firstByte = (await page.evaluate(
+        `(performance.getEntriesByType('resource').find((e) => e.name.includes('${REPORT_PATH}')) || {}).responseStart || NaN`,
+      )) as number;
+      await page.waitForTimeout(500);
+      const task = await longestTask(page, t.click);
+      const cdp = await context.newCDPSession(page);
+      const heap = (await heapAfterGcMb(cdp)) + (await workerHeapMb(cdp));
+
+      const sortButton = page
+        .getByRole('table', { name: 'Report preview' })
+        .getByRole('button', { name: SORT_COLUMN, exact: true });
+      const sorted = page.evaluate(
+        `(${FIRST_ROW_SRC})(${JSON.stringify({ rowNumber: node.maxRow, timeoutMs: 120_000 })})`,
+      ) as Promise<number>;
+      const clickedAt = (await page.evaluate('performance.now()')) as number;
+      await sortButton.click();
+      await sortButton.click();
+      const sortedAt = await sorted;
+
+      const fromFirstByte = Number.isFinite(firstByte) && firstByte > 0 ? firstByte : t.click;
+      return {
+        firstByteMs: fromFirstByte - t.click,
+        firstRowsMs: t.first - fromFirstByte,
+        allRowsMs: t.all - t.click,
+        nodeStreamMs: node.streamMs,
+        nodeParseMs: node.parseMs,
+        ceilingPct: (node.streamMs / (t.all - t.click)) * 100,
+        longestTaskMs: task,
+        heapRatio: heap / (node.bytes / (1024 * 1024)),
+        sortMs: sortedAt - clickedAt,
+        rows: node.rows,
+        csvMb: node.bytes / 1e6,
+      };
+    } finally {
+      await context.close();
+    }
+  },
+};
