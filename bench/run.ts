@@ -6,7 +6,12 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
-import { buildIfNeeded, startServer, type BenchServer, type ServerEnv } from './lib/servers.ts';
+import {
+  buildIfNeeded,
+  startServer as startServerProcess,
+  type BenchServer,
+  type ServerEnv,
+} from './lib/servers.ts';
 import { formatNumber, renderTable, summarize, verdict, type Summary } from './lib/stats.ts';
 import { SkipScenario, type BenchContext, type MetricSpec, type Scenario } from './lib/types.ts';
 import { scenarios } from './scenarios/index.ts';
@@ -58,6 +63,23 @@ interface ScenarioResult {
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** Every server child still running, so Ctrl-C does not leave them behind. */
+const running = new Set<BenchServer>();
+async function startServer(port: number, distDir: string, env?: ServerEnv): Promise<BenchServer> {
+  const s = await startServerProcess(port, distDir, env);
+  running.add(s);
+  const stop = s.stop;
+  s.stop = () => {
+    running.delete(s);
+    return stop();
+  };
+  return s;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    void Promise.all([...running].map((s) => s.stop())).finally(() => process.exit(130));
+  });
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));

@@ -501,7 +501,9 @@ describe('relay refusals', () => {
       headers: { 'x-relay-target': `http://127.0.0.1:${deadPort}` },
     });
     expect(r.status).toBe(502);
-    expect(r.body).toBe(`Could not reach http://127.0.0.1:${deadPort}: ECONNREFUSED.\n`);
+    expect(r.body).toBe(
+      `Could not reach http://127.0.0.1:${deadPort}: connection refused (is it running, and is the port right?) [ECONNREFUSED].\n`,
+    );
     expect(r.headers['x-relay-error']).toBe('1');
     expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
   });

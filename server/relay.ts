@@ -154,6 +154,30 @@ function forwardedRequestHeaders(headers: IncomingHttpHeaders, target: URL): Inc
   return out;
 }
 
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is it running, and is the port right?)',
+  ENOTFOUND: 'host not found (check the URL)',
+  EAI_AGAIN: 'host name lookup failed (DNS); try again',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'the connection timed out',
+  EPROTO: 'TLS handshake failed (is it really https?)',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed and not trusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is self-signed and not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
+};
+
+/** A short human reason for a connection error, with the system code for searching. */
+function reason(err: NodeJS.ErrnoException): string {
+  const code = err.code ?? '';
+  const text = REASONS[code];
+  if (text) return `${text} [${code}]`;
+  return code ? `${err.message} [${code}]` : err.message;
+}
+
 function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }
@@ -268,7 +292,7 @@ export function createRelay(opts: RelayOptions) {
           req.resume();
           relayError(res, 413, tooLargeMessage(route.bodyLimit));
         } else if (!res.headersSent) {
-          relayError(res, 502, `Could not reach ${origin}: ${err.code ?? err.message}.`);
+          relayError(res, 502, `Could not reach ${origin}: ${reason(err)}.`);
         } else res.destroy();
         finish();
       });

@@ -44,56 +44,81 @@ export function whenTextVisible(
   text: string,
   timeoutMs: number,
 ): Promise<number> {
-  return page.evaluate(
-    ({ selector, text, timeoutMs }) =>
-      new Promise<number>((resolve, reject) => {
-        const has = () =>
-          [...document.querySelectorAll(selector)].some(
-            (el) =>
-              el.textContent?.includes(text) ||
-              (el instanceof HTMLTextAreaElement && el.value.includes(text)),
-          );
-        const done = () =>
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
-        if (has()) return done();
-        const timer = setTimeout(() => {
-          mo.disconnect();
-          reject(new Error(`"${text}" did not appear in ${selector} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const mo = new MutationObserver(() => {
-          if (!has()) return;
-          mo.disconnect();
-          clearTimeout(timer);
-          done();
-        });
-        mo.observe(document, { subtree: true, childList: true, characterData: true });
-      }),
-    { selector, text, timeoutMs },
-  );
+  // A string, not a function: tsx/esbuild would wrap inner functions in a `__name` helper that
+  // does not exist in the page.
+  const args = JSON.stringify({ selector, text, timeoutMs });
+  return page.evaluate(`(${WHEN_TEXT_VISIBLE_SRC})(${args})`) as Promise<number>;
 }
+
+const WHEN_TEXT_VISIBLE_SRC = `({ selector, text, timeoutMs }) =>
+  new Promise((resolve, reject) => {
+    const has = () =>
+      [...document.querySelectorAll(selector)].some(
+        (el) =>
+          (el.textContent && el.textContent.includes(text)) ||
+          (el instanceof HTMLTextAreaElement && el.value.includes(text)),
+      );
+    const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+    if (has()) return done();
+    const mo = new MutationObserver(() => {
+      if (!has()) return;
+      mo.disconnect();
+      clearTimeout(timer);
+      done();
+    });
+    const timer = setTimeout(() => {
+      mo.disconnect();
+      reject(new Error('"' + text + '" did not appear in ' + selector + ' within ' + timeoutMs + ' ms'));
+    }, timeoutMs);
+    mo.observe(document, { subtree: true, childList: true, characterData: true });
+  })`;
 
 /** Where typed text shows up in an editor: CodeMirror's content, a textarea, any textbox. */
 export const EDITOR_TEXT_SELECTOR = '[role="textbox"], textarea, [contenteditable="true"]';
 
+const WAIT_FOR_SELECTOR_SRC = `({ selector, timeoutMs }) =>
+  new Promise((resolve) => {
+    if (document.querySelector(selector)) return resolve(true);
+    const mo = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return;
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve(true);
+    });
+    const timer = setTimeout(() => {
+      mo.disconnect();
+      resolve(false);
+    }, timeoutMs);
+    mo.observe(document, { subtree: true, childList: true, attributes: true });
+  })`;
+
 /**
- * Waits for the textbox "Query editor", types `marker` into it and resolves with the
- * performance.now() time (ms since navigation start) at which the text was visible; null when
- * there is no such textbox within `timeoutMs`.
+ * Resolves as soon as an element matching `selector` is in the page (a MutationObserver in
+ * the page, not Playwright's back-off polling, which would add up to 500 ms); false on timeout.
+ */
+export function waitForElement(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
+  const args = JSON.stringify({ selector, timeoutMs });
+  return page.evaluate(`(${WAIT_FOR_SELECTOR_SRC})(${args})`) as Promise<boolean>;
+}
+
+/** The query editor: CodeMirror's content element or a textarea, labelled "Query editor". */
+export const QUERY_EDITOR_SELECTOR = '[aria-label="Query editor"]';
+
+/**
+ * Waits for the query editor, types `marker` into it and resolves with the performance.now()
+ * time (ms since navigation start) at which the text was visible; null when there is no
+ * textbox "Query editor" within `timeoutMs`.
  */
 export async function typeIntoQueryEditor(
   page: Page,
   marker: string,
   timeoutMs = 15_000,
 ): Promise<number | null> {
-  const editor = page.getByRole('textbox', { name: 'Query editor' });
-  try {
-    await editor.waitFor({ state: 'visible', timeout: timeoutMs });
-  } catch {
-    return null;
-  }
+  const found = await waitForElement(page, QUERY_EDITOR_SELECTOR, timeoutMs).catch(() => false);
+  if (!found) return null;
   const visible = whenTextVisible(page, EDITOR_TEXT_SELECTOR, marker, timeoutMs);
   visible.catch(() => {});
-  await editor.focus();
+  await page.locator(QUERY_EDITOR_SELECTOR).first().focus();
   await page.keyboard.type(marker);
   return visible;
 }

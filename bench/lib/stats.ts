@@ -27,6 +27,7 @@ export function verdict(spec: MetricSpec, median: number): string {
 /** A number for the table: integers for big values, a few significant digits for small ones. */
 export function formatNumber(x: number): string {
   if (!Number.isFinite(x)) return '–';
+  if (Number.isInteger(x)) return x.toLocaleString('en-US');
   const abs = Math.abs(x);
   if (abs >= 100) return Math.round(x).toLocaleString('en-US');
   if (abs >= 10) return x.toFixed(1);
