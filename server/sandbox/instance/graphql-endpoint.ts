@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip } from 'node:zlib';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import type { GraphQLError } from 'graphql';
 import {
@@ -27,6 +28,7 @@ import {
   type LimitViolation,
 } from '../../../src/shared/lib/cost-estimate.ts';
 import type { RequestContext } from './resolvers.ts';
+import { stringifyWithSplices, type Splice } from './fast-results.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -156,11 +158,20 @@ function operationProblem(
 }
 
 /** Serializes an execution result with `errors` before `data` (graph-gophers' field order). */
-export function serializeResult(result: ExecutionResult): string {
+export function serializeResult(
+  result: ExecutionResult,
+  splices: Splice[] = [],
+): string | (string | Splice)[] {
   const out: Record<string, unknown> = {};
   if (result.errors?.length) out.errors = result.errors.map((e) => e.toJSON());
   // Execution ran: `data` is present, null when a non-null field's error propagated to the top.
   if (result.data !== undefined) out.data = result.data;
+  if (splices.length && result.data) {
+    return stringifyWithSplices(
+      out,
+      splices.map((sp) => ({ ...sp, path: ['data', ...sp.path] })),
+    );
+  }
   return JSON.stringify(out);
 }
 
@@ -281,6 +292,8 @@ export async function serveGraphQL(
   }
 
   // 4. Execute.
+  const splices: Splice[] = [];
+  ctx.splices = splices;
   const result = await execute({
     schema: endpoint.schema,
     document: doc,
@@ -290,5 +303,20 @@ export async function serveGraphQL(
     operationName,
     fieldResolver: endpoint.fieldResolver,
   });
-  writeJson(res, 200, serializeResult(result));
+  const out = serializeResult(result, splices);
+  if (typeof out === 'string') {
+    writeJson(res, 200, out);
+    return;
+  }
+  // A big search result: streamed in chunks, with backpressure, instead of one huge string.
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  const emit = async (chunk: string) => {
+    if (!res.write(chunk) && !res.destroyed) await once(res, 'drain');
+  };
+  for (const part of out) {
+    if (res.destroyed) return;
+    if (typeof part === 'string') await emit(part);
+    else await part.render(emit);
+  }
+  res.end();
 }

@@ -3,7 +3,7 @@
  * resolver reads properties and calls methods with (args, context), so each type is a plain
  * object whose computed fields are methods.
  */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import {
   COMMITS_PER_REPO,
   FILES_PER_REPO,
@@ -20,6 +20,7 @@ import {
   type UserRecord,
 } from './data.ts';
 import { runSearch, type SearchItem } from './search.ts';
+import { fastResults, type Splice } from './fast-results.ts';
 
 export interface RequestContext {
   /** The authenticated user, or null for an anonymous request (public mode). */
@@ -27,6 +28,8 @@ export interface RequestContext {
   baseUrl: string;
   /** The site configuration text (JSONC) served as `effectiveContents`. */
   siteConfigText: string;
+  /** Big search results serialized by the fast path, spliced into the response afterwards. */
+  splices?: Splice[];
 }
 
 type Args = Record<string, unknown>;
@@ -257,7 +260,12 @@ function searchObject(a: Args) {
   };
   const sparkline = () => Array.from({ length: 30 }, (_, i) => (run().matchCount * (i + 1)) % 17);
   const results = {
-    results: () => run().items.map(searchItemObject),
+    results: (_a: Args, ctx: RequestContext, info: GraphQLResolveInfo) => {
+      const splice = ctx.splices ? fastResults(run().items, info) : null;
+      if (!splice) return run().items.map(searchItemObject);
+      ctx.splices?.push(splice);
+      return [];
+    },
     matchCount: () => run().matchCount,
     resultCount: () => run().matchCount,
     approximateResultCount: approx,
