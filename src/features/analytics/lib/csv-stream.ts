@@ -90,9 +90,14 @@ export class CsvChunkParser {
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    const aggregate = this.pending + text;
+    let aggregate = this.pending + text;
     if (!this.parser) {
-      const nl = detectNewline(aggregate);
+      let nl = detectNewline(aggregate);
+      // At the end, a CR that ends the text is its only line ending (no LF can follow any more).
+      if (!nl && final && detectNewline(aggregate + 'x') === '\r') {
+        nl = '\r';
+        aggregate = aggregate.slice(0, -1);
+      }
       if (!nl && !final) {
         this.pending = aggregate;
         return [];
