@@ -4,6 +4,15 @@ interface SandboxJson {
   base_url: string;
   analytics_url: string;
   tokens: Record<string, string>;
+  oauth: { refresh_token: string; client_id: string };
+  instances: string[];
+}
+
+interface Relayed {
+  status: number;
+  type: string | null;
+  relayError: string | null;
+  body: string;
 }
 
 const QUERY = JSON.stringify({ query: '{ currentUser { username } }' });
@@ -31,16 +40,17 @@ test('the page can query the sandbox through /relay/graphql and gets exactly wha
   request,
 }) => {
   const info = (await (await request.get('/sandbox.json')).json()) as SandboxJson;
-  const auth = info.tokens.user ? `token ${info.tokens.user}` : '';
+  expect(info.tokens.user).toBeTruthy();
+  const auth = `token ${info.tokens.user}`;
   await page.goto('/debug/console');
   const viaRelay = await page.evaluate(
     async ({ target, auth, body }) => {
-      const headers: Record<string, string> = {
+      const headers = {
+        Authorization: auth,
         'Content-Type': 'application/json',
         'X-Relay-Target': target,
         'X-Debug-Console': '1',
       };
-      if (auth) headers.Authorization = auth;
       const res = await fetch('/relay/graphql?CurrentUser', { method: 'POST', headers, body });
       return {
         status: res.status,
@@ -52,21 +62,79 @@ test('the page can query the sandbox through /relay/graphql and gets exactly wha
     { target: info.base_url, auth, body: QUERY },
   );
   const direct = await request.post(`${info.base_url}/.api/graphql?CurrentUser`, {
-    headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
+    headers: { 'Content-Type': 'application/json', Authorization: auth },
     data: QUERY,
   });
   expect(viaRelay.relayError).toBeNull();
   expect(viaRelay.status).toBe(direct.status());
   expect(viaRelay.type).toBe(direct.headers()['content-type']);
   expect(viaRelay.body).toBe(await direct.text());
-  if (info.tokens.user) {
-    // The sandbox instance has landed: the relay returns the demo user.
-    expect(viaRelay.status).toBe(200);
-    const json = JSON.parse(viaRelay.body) as { data: { currentUser: { username: string } } };
-    expect(json.data.currentUser.username).toMatch(/\S/);
-  } else {
-    expect(viaRelay.status).toBe(501);
-  }
+  // The demo user of the `user` token.
+  expect(viaRelay.status).toBe(200);
+  expect(JSON.parse(viaRelay.body)).toEqual({ data: { currentUser: { username: 'alice' } } });
+});
+
+test('the OAuth refresh and the analytics report go through the relay unchanged', async ({
+  page,
+  request,
+}) => {
+  const info = (await (await request.get('/sandbox.json')).json()) as SandboxJson;
+  await page.goto('/debug/console');
+  const relay = (
+    path: string,
+    init: { method: string; target: string; headers: Record<string, string>; body?: string },
+  ) =>
+    page.evaluate(
+      async ({ path, init }) => {
+        const res = await fetch(path, {
+          method: init.method,
+          body: init.body,
+          headers: { ...init.headers, 'X-Relay-Target': init.target, 'X-Debug-Console': '1' },
+        });
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          relayError: res.headers.get('x-relay-error'),
+          body: await res.text(),
+        } satisfies Relayed;
+      },
+      { path, init },
+    );
+
+  const form = new URLSearchParams({
+    grant_type: 'refresh_token',
+    refresh_token: info.oauth.refresh_token,
+    client_id: info.oauth.client_id,
+  }).toString();
+  const refreshed = await relay('/relay/oauth/token', {
+    method: 'POST',
+    target: info.base_url,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  expect(refreshed.relayError).toBeNull();
+  expect(refreshed.status).toBe(200);
+  expect(JSON.parse(refreshed.body)).toMatchObject({ access_token: expect.any(String) });
+
+  const query = new URLSearchParams({
+    instanceURL: info.instances[0],
+    granularity: 'by_user_day',
+  }).toString();
+  const report = await relay(`/relay/analytics/api/reports/by-user-client-date?${query}`, {
+    method: 'GET',
+    target: info.analytics_url,
+    headers: { Authorization: `Bearer ${info.tokens.analytics}` },
+  });
+  const direct = await request.get(
+    `${info.analytics_url}/api/reports/by-user-client-date?${query}`,
+    { headers: { Authorization: `Bearer ${info.tokens.analytics}` } },
+  );
+  expect(report.relayError).toBeNull();
+  expect(report.status).toBe(direct.status());
+  expect(report.type).toBe(direct.headers()['content-type']);
+  expect(report.body).toBe(await direct.text());
+  expect(report.status, report.body).toBe(200);
+  expect(report.body.split('\n').length).toBeGreaterThan(2);
 });
 
 test("another origin's page cannot use the relay", async ({ page, request, baseURL }) => {
