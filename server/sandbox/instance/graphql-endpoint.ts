@@ -157,13 +157,29 @@ function operationProblem(
   return undefined;
 }
 
+const MISSING_VARIABLE = [
+  /^Variable "\$(\w+)" of required type "(.+)" was not provided\.$/,
+  /^Variable "\$(\w+)" of non-null type "(.+)" must not be null\.$/,
+];
+
+/** graph-gophers' text for a missing non-null variable (research-notes §4); others unchanged. */
+function gophersMessage(message: string): string {
+  for (const re of MISSING_VARIABLE) {
+    const m = re.exec(message);
+    if (m)
+      return `Variable "${m[1]}" has invalid value null.\nExpected type "${m[2]}", found null.`;
+  }
+  return message;
+}
+
 /** Serializes an execution result with `errors` before `data` (graph-gophers' field order). */
 export function serializeResult(
   result: ExecutionResult,
   splices: Splice[] = [],
 ): string | (string | Splice)[] {
   const out: Record<string, unknown> = {};
-  if (result.errors?.length) out.errors = result.errors.map((e) => e.toJSON());
+  if (result.errors?.length)
+    out.errors = result.errors.map((e) => ({ ...e.toJSON(), message: gophersMessage(e.message) }));
   // Execution ran: `data` is present, null when a non-null field's error propagated to the top.
   if (result.data !== undefined) out.data = result.data;
   if (splices.length && result.data) {

@@ -262,6 +262,23 @@ describe('sandbox instance (private, default limits)', () => {
         errors: [{ message: 'variables must be a JSON object, got an array' }],
       });
     });
+    it('a missing non-null variable reads like graph-gophers', async () => {
+      const r = await inst.gql(
+        'query($q: String!) { search(query: $q) { results { matchCount } } }',
+        {
+          headers: auth(),
+        },
+      );
+      expect(r.status).toBe(200);
+      expect(JSON.parse(r.text)).toEqual({
+        errors: [
+          {
+            message: 'Variable "q" has invalid value null.\nExpected type "String!", found null.',
+            locations: [{ line: 1, column: 7 }],
+          },
+        ],
+      });
+    });
     it('two operations without a name → graph-gophers message', async () => {
       const r = await inst.gql(
         'query A { currentUser { username } } query B { currentUser { url } }',
