@@ -1,9 +1,20 @@
 import { useEffect } from 'react';
+import { readJson, writeJson } from '../../../shared/lib/storage.ts';
 import { decodeFragment, encodeFragment } from '../state/fragment.ts';
-import { activeTab, isPristineTab, type ConsoleTab } from '../state/tabs.ts';
+import { activeTab, createTab, isPristineTab, type ConsoleTab } from '../state/tabs.ts';
 import type { ConsoleStore } from '../state/console-store.ts';
 
+const LAST_WRITTEN_KEY = 'console-fragment';
 let applied = false;
+
+function sameJson(a: string, b: string): boolean {
+  if (a.trim() === b.trim()) return true;
+  try {
+    return JSON.stringify(JSON.parse(a || '{}')) === JSON.stringify(JSON.parse(b || '{}'));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Opens the query a link carries (`#` + JSON, as the instance's console writes it): in the
@@ -13,25 +24,39 @@ let applied = false;
 export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
   if (applied) return;
   applied = true;
+  // A reload of a page whose fragment this console wrote itself: the stored tabs are newer.
+  if (hash && hash === readJson<string>(LAST_WRITTEN_KEY, '', 'session')) return;
   const f = decodeFragment(hash);
   if (!f || f.query === undefined) return;
-  const current = activeTab(store.getState());
+  if (isPristineTab({ ...createTab(), query: f.query, variables: f.variables ?? '' })) return;
+  const state = store.getState();
+  const current = activeTab(state);
   const content = { query: f.query, variables: f.variables ?? '', operationName: f.operationName };
-  if (current.query === f.query && current.variables.trim() === (f.variables ?? '').trim()) return;
+  // Reloading a page whose fragment this console wrote: the tab is already there.
+  const same = state.tabs.find(
+    (t) => t.query === f.query && sameJson(t.variables, content.variables),
+  );
+  if (same) return store.selectTab(same.id);
   if (isPristineTab(current)) store.updateTab(current.id, content);
   else store.addTab(content);
+}
+
+/** Writes a tab's shareable state to the fragment now (history.replaceState: no new entry). */
+export function writeFragment(
+  tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>,
+): void {
+  const base = window.location.pathname + window.location.search;
+  const url = base + encodeFragment(tab);
+  if (url === base + window.location.hash) return;
+  window.history.replaceState(window.history.state, '', url);
+  writeJson(LAST_WRITTEN_KEY, window.location.hash, 'session');
 }
 
 /** Writes the current tab's query, variables and operation name to the fragment, debounced 500 ms. */
 export function useFragmentWriter(tab: ConsoleTab): void {
   const { query, variables, operationName } = tab;
   useEffect(() => {
-    const t = setTimeout(() => {
-      const hash = encodeFragment({ query, variables, operationName });
-      const url = window.location.pathname + window.location.search + hash;
-      if (url !== window.location.pathname + window.location.search + window.location.hash)
-        window.history.replaceState(window.history.state, '', url);
-    }, 500);
+    const t = setTimeout(() => writeFragment({ query, variables, operationName }), 500);
     return () => clearTimeout(t);
   }, [query, variables, operationName]);
 }

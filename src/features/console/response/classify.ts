@@ -57,6 +57,7 @@ export interface ClassifiedResponse {
 export const MAX_ERRORS = 200;
 
 const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
