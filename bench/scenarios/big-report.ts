@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { CDPSession, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { heapAfterGcMb, LONGTASK_INIT, longestTask } from '../lib/browser.ts';
+import { LONGTASK_INIT, longestTask } from '../lib/browser.ts';
 import type { SandboxInfo } from '../lib/servers.ts';
 import { SkipScenario, type Scenario } from '../lib/types.ts';
 
@@ -131,7 +131,26 @@ const FIRST_ROW_SRC = `({ rowNumber, timeoutMs }) => new Promise((resolve, rejec
   const timer = setTimeout(() => { mo.disconnect(); reject(new Error('row ' + rowNumber + ' did not come first')); }, timeoutMs);
 })`;
 
-/** Heap of the report worker after GC (MB), through the page's CDP session; NaN if unreachable. */
+interface HeapUsage {
+  usedSize: number;
+  /** ArrayBuffer backing stores (typed-array row stores live here, outside usedSize). */
+  backingStorageSize?: number;
+}
+
+/** JS heap plus ArrayBuffer backing stores after GC, in MB. */
+function heapMb(u: HeapUsage): number {
+  return (u.usedSize + (u.backingStorageSize ?? 0)) / (1024 * 1024);
+}
+
+/** The page's heap after GC (MB), ArrayBuffers included. */
+async function pageHeapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  return heapMb((await cdp.send('Runtime.getHeapUsage')) as HeapUsage);
+}
+
+/** The report worker's heap after GC (MB), through the page's CDP session; NaN if unreachable. */
 async function workerHeapMb(cdp: CDPSession): Promise<number> {
   try {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as {
@@ -167,9 +186,9 @@ async function workerHeapMb(cdp: CDPSession): Promise<number> {
       });
     await call('HeapProfiler.enable');
     await call('HeapProfiler.collectGarbage');
-    const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+    const usage = (await call('Runtime.getHeapUsage')) as unknown as HeapUsage;
     await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
-    return usage.usedSize / (1024 * 1024);
+    return heapMb(usage);
   } catch {
     return NaN;
   }
@@ -240,7 +259,12 @@ export const bigReport: Scenario = {
       await page.waitForTimeout(500);
       const task = await longestTask(page, t.click);
       const cdp = await context.newCDPSession(page);
-      const heap = (await heapAfterGcMb(cdp)) + (await workerHeapMb(cdp));
+      const pageHeap = await pageHeapMb(cdp);
+      const workerHeap = await workerHeapMb(cdp);
+      const heap = pageHeap + workerHeap;
+      ctx.log(
+        `  big-report: heap after GC: page ${pageHeap.toFixed(1)} MB, worker ${workerHeap.toFixed(1)} MB`,
+      );
 
       const sortButton = page
         .getByRole('table', { name: 'Report preview' })
