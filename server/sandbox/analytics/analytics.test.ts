@@ -517,6 +517,30 @@ describe('fault hosts', () => {
     expect(rows.length).toBe(DROP_AFTER_ROWS + 2);
   });
 
+  it('fault-slow: rows trickle in, and a client that cancels does not break the service', async () => {
+    const ctl = new AbortController();
+    const res = await get(path('fault-slow.example'), svc.tokens.analytics, { signal: ctl.signal });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (text.split('\r\n').length < 10) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += Buffer.from(value).toString('utf8');
+    }
+    ctl.abort();
+    await reader.cancel().catch(() => {});
+    expect(text.startsWith('Instance user ID,')).toBe(true);
+    const next = await get(reportPath({ granularity: 'by_user' }));
+    expect(next.status).toBe(200);
+    await next.arrayBuffer();
+  });
+
+  it('fault-drop credits: half the JSON, then the connection is cut', async () => {
+    const res = await get('/api/credits?instanceURL=fault-drop.example');
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+  });
+
   it.each([
     ['format-array.example', 'json-array'],
     ['format-wrapped.example', 'json-wrapped'],

@@ -118,5 +118,5 @@ describe('a big report over HTTP', () => {
     expect(bytes).toBeGreaterThan(20_000_000);
     // Holding the report in memory would retain at least its size (twice as a JS string).
     expect(peak - before).toBeLessThan(bytes / 4);
-  });
+  }, 90_000); // generous: the machine may be shared; this test asserts memory, not speed
 });
