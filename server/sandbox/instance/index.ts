@@ -153,7 +153,7 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
       }
       // The request name is the whole query string (`?Repositories`), "unknown" without one.
       const search = url.search.slice(1);
-      const requestName = search && !search.includes('=') ? decodeURIComponent(search) : 'unknown';
+      const requestName = search && !search.includes('=') ? search : 'unknown';
       if (limiter && auth.user === null && requestName === 'unknown') {
         const wait = limiter.take();
         if (wait > 0) {

@@ -403,6 +403,47 @@ describe('sandbox instance (private, default limits)', () => {
         }
       }
     });
+    it('resolves every field of the slice without errors', async () => {
+      const q = `{
+        currentUser { id username displayName avatarURL url settingsURL createdAt siteAdmin builtinAuth emails { email isPrimary verified } }
+        user(username: "alice") { username }
+        users(first: 2, query: "a") { totalCount pageInfo { endCursor hasNextPage } nodes { username } }
+        repositories(first: 2, orderBy: REPO_CREATED_AT, descending: true) { totalCount(precise: true) pageInfo { endCursor hasNextPage } nodes {
+          id name uri description language createdAt updatedAt url isFork isArchived isPrivate stars
+          defaultBranch { name abbrevName displayName target { oid abbreviatedOID commit { oid } } }
+          commit(rev: "HEAD") { id oid abbreviatedOID message subject body url fileNames
+            author { date person { name email displayName avatarURL user { username } } } committer { date }
+            repository { name } ancestors(first: 3) { totalCount pageInfo { hasNextPage } nodes { oid } }
+            blob(path: "README.md") { path name isDirectory content byteSize binary url repository { name } commit { oid } } } } }
+        search(query: "count:3 func") { stats { approximateResultCount sparkline languages { name totalBytes totalLines } }
+          results { matchCount resultCount approximateResultCount limitHit sparkline repositoriesCount indexUnavailable elapsedMilliseconds
+            repositories { name } cloning { name } missing { name } timedout { name } alert { title }
+            dynamicFilters { value label count limitHit kind }
+            results { __typename ... on FileMatch { revSpec limitHit repository { name } file { path } } } } }
+        commits: search(query: "type:commit fix count:2", patternType: literal) { results { results {
+          ... on CommitSearchResult { label { text html } url commit { subject } messagePreview { value highlights { line character length } } } } } }
+        repos: search(query: "type:repo router count:2") { results { results { ... on Repository { name } } } }
+        bad: search(query: "count:nope") { results { alert { title description kind } } }
+        repository(name: "nope") { name }
+        site { id siteID productVersion buildVersion configuration { id effectiveContents validationMessages } }
+      }`;
+      const r = await inst.gql(q, { headers: auth() });
+      const body = JSON.parse(r.text);
+      expect(body.errors).toBeUndefined();
+      expect(body.data.commits.results.results).toHaveLength(2);
+      expect(body.data.repos.results.results[0].name).toMatch(/router/);
+      expect(body.data.bad.results.alert.description).toMatch(/count:nope/);
+      const m = await inst.gql(
+        'mutation($id: ID!) { updateUser(user: $id, displayName: "Zoë") { displayName } createSavedSearch(input: { owner: $id, description: "d", query: "q" }) { query owner { username } } }',
+        { headers: auth(), variables: { id: body.data.currentUser.id } },
+      );
+      expect(JSON.parse(m.text)).toEqual({
+        data: {
+          updateUser: { displayName: 'Zoë' },
+          createSavedSearch: { query: 'q', owner: { username: 'admin' } },
+        },
+      });
+    });
     it('is deterministic between runs', async () => {
       const q = '{ users(first: 5, query: "a") { nodes { username displayName } } }';
       expect((await inst.gql(q, { headers: auth() })).text).toBe(

@@ -41,7 +41,12 @@ function readForm(req: IncomingMessage): Promise<string | null> {
 function basicClientId(header: string | undefined): string | undefined {
   if (!header?.startsWith('Basic ')) return undefined;
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-  return decodeURIComponent(decoded.split(':')[0] ?? '') || undefined;
+  const id = decoded.split(':')[0] ?? '';
+  try {
+    return decodeURIComponent(id) || undefined;
+  } catch {
+    return id || undefined;
+  }
 }
 
 /** Handles the token endpoint. */
