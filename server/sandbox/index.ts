@@ -3,6 +3,7 @@ import { closeServer, listen } from '../http-util.ts';
 import { createInstanceHandler } from './instance/index.ts';
 import { createAnalyticsHandler } from './analytics/index.ts';
 import type { RunningSandbox, SandboxOptions } from './types.ts';
+import { withRequestLog } from './request-log.ts';
 
 /**
  * Starts the sandbox: a stand-in instance on `port` and a stand-in analytics service on
@@ -19,8 +20,10 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   });
   const servers: Server[] = [];
   try {
-    servers.push(await listen(instance.handler, opts.host, opts.port));
-    servers.push(await listen(analytics.handler, opts.host, opts.port + 1));
+    servers.push(await listen(withRequestLog('instance', instance.handler), opts.host, opts.port));
+    servers.push(
+      await listen(withRequestLog('analytics', analytics.handler), opts.host, opts.port + 1),
+    );
   } catch (err) {
     await Promise.all(servers.map(closeServer));
     throw err;

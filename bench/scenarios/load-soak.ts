@@ -1,0 +1,177 @@
+import { pathToFileURL } from 'node:url';
+import { runLoad, type LoadOptions, type LoadResult } from '../lib/load.ts';
+import { buildIfNeeded, startServer, type BenchServer } from '../lib/servers.ts';
+import { SkipScenario, type BenchContext, type Scenario } from '../lib/types.ts';
+
+const QUERY = JSON.stringify({
+  query: '{ currentUser { username } repositories(first: 5) { nodes { name } } }',
+});
+/** Consecutive load windows per target; memory is compared between the first and the last. */
+const WINDOWS = 3;
+const SECONDS = 5;
+const CONNECTIONS = 20;
+const SAMPLE_MS = 250;
+
+interface Soak {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** Median RSS of the server process during the first and the last window, MB. */
+  rssFirst: number;
+  rssLast: number;
+  rssMax: number;
+}
+
+function median(xs: number[]): number {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+}
+
+/** Runs WINDOWS load windows back to back, sampling the target process's RSS meanwhile. */
+async function soak(server: BenchServer, opts: LoadOptions): Promise<Soak> {
+  const results: LoadResult[] = [];
+  const samples: number[][] = [];
+  for (let w = 0; w < WINDOWS; w++) {
+    const rss: number[] = [];
+    const timer = setInterval(() => rss.push(server.rssMb()), SAMPLE_MS);
+    try {
+      results.push(await runLoad({ ...opts, connections: CONNECTIONS, duration: SECONDS }));
+    } finally {
+      clearInterval(timer);
+    }
+    samples.push(rss);
+  }
+  const total = results.reduce((n, r) => n + r.total, 0);
+  return {
+    rps: total / (WINDOWS * SECONDS),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+    rssFirst: median(samples[0]),
+    rssLast: median(samples[WINDOWS - 1]),
+    rssMax: Math.max(...samples.flat().filter(Number.isFinite)),
+  };
+}
+
+/**
+ * Issue 7, "Load and faults": the sandbox GraphQL endpoint (directly) and the relay of a
+ * separate server process (SANDBOX=off, as deployed) under sustained load from a second process
+ * (autocannon, 20 connections, 3 × 5 s each), with the RSS of the loaded process sampled every
+ * 250 ms: requests/s, worst p99 over the windows, errors, and RSS growth from the first window
+ * to the last (flat memory means growth near 0, not a climb per window).
+ */
+export const loadSoak: Scenario = {
+  name: 'load-soak',
+  title: `Load soak: GraphQL direct and via the relay, ${CONNECTIONS} connections, ${WINDOWS}×${SECONDS} s, RSS sampled`,
+  reps: 1,
+  metrics: {
+    directRps: { label: 'sandbox GraphQL req/s', unit: 'req/s', better: 'higher' },
+    directP99: { label: 'sandbox GraphQL p99 (worst window)', unit: 'ms' },
+    relayRps: { label: 'relay req/s', unit: 'req/s', better: 'higher' },
+    relayP99: { label: 'relay p99 (worst window)', unit: 'ms' },
+    errors: { label: 'errors+timeouts+non-2xx', unit: 'count', target: 0, better: 'lower' },
+    sandboxRssFirst: { label: 'sandbox RSS, first window', unit: 'MB' },
+    sandboxRssGrowth: { label: 'sandbox RSS growth, first→last window', unit: 'MB', target: 16 },
+    relayRssFirst: { label: 'relay RSS, first window', unit: 'MB' },
+    relayRssGrowth: { label: 'relay RSS growth, first→last window', unit: 'MB', target: 16 },
+    relayRssMax: { label: 'relay RSS max', unit: 'MB' },
+  },
+  async run(ctx) {
+    const sandboxServer = await ctx.server();
+    const info = sandboxServer.sandbox;
+    if (!info) throw new SkipScenario('the default server runs without a sandbox.');
+    const auth = `token ${info.tokens.user ?? ''}`;
+    const graphql = `${info.base_url}/.api/graphql`;
+    const probe = await fetch(graphql, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: QUERY,
+    });
+    const probeText = await probe.text();
+    if (probe.status !== 200 || probeText.includes('"errors"'))
+      throw new SkipScenario(`the sandbox answers ${probe.status}: ${probeText.slice(0, 120)}`);
+    const relayServer = await ctx.serverWith({ SANDBOX: 'off' });
+    const headers = { Authorization: auth, 'Content-Type': 'application/json' };
+    const direct = await soak(sandboxServer, {
+      url: graphql,
+      method: 'POST',
+      body: QUERY,
+      headers,
+    });
+    ctx.log(
+      `direct: ${Math.round(direct.rps)} req/s, RSS ${direct.rssFirst.toFixed(1)} → ${direct.rssLast.toFixed(1)} MB`,
+    );
+    const relay = await soak(relayServer, {
+      url: `${relayServer.url}/relay/graphql`,
+      method: 'POST',
+      body: QUERY,
+      headers: { ...headers, 'X-Debug-Console': '1', 'X-Relay-Target': info.base_url },
+    });
+    ctx.log(
+      `relay: ${Math.round(relay.rps)} req/s, RSS ${relay.rssFirst.toFixed(1)} → ${relay.rssLast.toFixed(1)} MB`,
+    );
+    return {
+      directRps: direct.rps,
+      directP99: direct.p99,
+      relayRps: relay.rps,
+      relayP99: relay.p99,
+      errors: direct.errors + relay.errors,
+      sandboxRssFirst: direct.rssFirst,
+      sandboxRssGrowth: direct.rssLast - direct.rssFirst,
+      relayRssFirst: relay.rssFirst,
+      relayRssGrowth: relay.rssLast - relay.rssFirst,
+      relayRssMax: relay.rssMax,
+    };
+  },
+};
+
+/**
+ * Runs one of these scenarios without the registry: `node --import tsx bench/scenarios/load-soak.ts`
+ * (BENCH_PORT, default 4530; servers take 3 ports each; DIST_DIR, default dist-bench).
+ */
+export async function runStandalone(scenario: Scenario): Promise<void> {
+  const distDir = process.env.DIST_DIR ?? 'dist-bench';
+  let port = Number(process.env.BENCH_PORT) || 4530;
+  const servers: BenchServer[] = [];
+  const byEnv = new Map<string, BenchServer>();
+  const log = (m: string) => process.stderr.write(`${m}\n`);
+  log(buildIfNeeded(distDir));
+  const start = async (env: Record<string, string>) => {
+    const key = JSON.stringify(env);
+    let s = byEnv.get(key);
+    if (!s) {
+      s = await startServer(port, distDir, env);
+      port += 3;
+      servers.push(s);
+      byEnv.set(key, s);
+    }
+    return s;
+  };
+  const ctx: BenchContext = {
+    rep: 0,
+    reps: 1,
+    server: () => start({}),
+    serverWith: (env) => start(env),
+    browser: () => Promise.reject(new Error('no browser in standalone runs')),
+    freshPage: () => Promise.reject(new Error('no browser in standalone runs')),
+    log,
+  };
+  try {
+    const values = await scenario.run(ctx);
+    for (const [key, spec] of Object.entries(scenario.metrics)) {
+      const v = values[key];
+      const target =
+        spec.target === undefined
+          ? ''
+          : `  (target ${spec.better === 'higher' ? '≥' : '≤'} ${spec.target})`;
+      console.log(
+        `${spec.label.padEnd(42)} ${Number.isFinite(v) ? v.toFixed(1) : String(v)} ${spec.unit}${target}`,
+      );
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runStandalone(loadSoak);
+}
