@@ -293,3 +293,45 @@ describe('checkCostLimits', () => {
     ).toEqual([]);
   });
 });
+
+describe('estimateQueryCost: never throws', () => {
+  it('returns a result for arbitrary text and for bracket soup', async () => {
+    const fc = await import('fast-check');
+    const soup = fc.array(
+      fc.constantFrom(
+        '{',
+        '}',
+        '(',
+        ')',
+        '[',
+        ']',
+        'a',
+        ' ',
+        ':',
+        '$v',
+        '...',
+        'on T',
+        'fragment F on T',
+        '"',
+        '#',
+        '\n',
+        'first:',
+        '5',
+      ),
+      { maxLength: 200 },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          soup.map((p) => p.join('')),
+        ),
+        (q) => {
+          const r = estimateQueryCost(q, { v: 3 });
+          expect(typeof r.ok).toBe('boolean');
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
