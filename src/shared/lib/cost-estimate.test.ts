@@ -207,6 +207,14 @@ describe('estimateQueryCost: inline fragments', () => {
     expect(c.fieldCount).toBe(1 + 2 + 2);
   });
 
+  it('uses variable defaults inside inline fragments', () => {
+    const c = cost(
+      'query($n: Int = 4) { node(id: "x") { ... on User { f(first: $n) { nodes { username } } } } }',
+    );
+    // node 1; inline sub-walk: f 1 + username 4 = 5
+    expect(c.fieldCount).toBe(1 + 5);
+  });
+
   it('fails on an inline fragment without type condition', () => {
     expect(estimateQueryCost('{ currentUser { ... { username } } }').ok).toBe(false);
   });

@@ -240,7 +240,10 @@ class Walk {
     const type = frag.typeCondition.name.value;
     let that = this.shared.inlineMemo.get(frag);
     if (!that) {
+      // Fresh state, same fragments and variables (definitions included).
       const sub = new Walk(this.shared);
+      sub.varNonNull = this.varNonNull;
+      sub.varDefault = this.varDefault;
       sub.selectionSet(frag.selectionSet);
       that = sub.finish();
       this.shared.inlineMemo.set(frag, that);
