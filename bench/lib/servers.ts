@@ -22,6 +22,8 @@ export interface BenchServer {
   sandbox: SandboxInfo | null;
   /** Resident memory of the server process now, in MB (Linux; NaN elsewhere). */
   rssMb(): number;
+  /** Peak resident memory of the server process so far (VmHWM), in MB. */
+  peakRssMb(): number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -60,10 +62,10 @@ export function buildIfNeeded(distDir: string): string {
   return `Built the app into ${distDir}/.`;
 }
 
-function readRssMb(pid: number): number {
+function readRssMb(pid: number, field = 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const m = /VmRSS:\s+(\d+) kB/.exec(status);
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
     return m ? Number(m[1]) / 1024 : NaN;
   } catch {
     return NaN;
@@ -106,6 +108,7 @@ export async function startServer(
           pid: child.pid!,
           sandbox,
           rssMb: () => readRssMb(child.pid!),
+          peakRssMb: () => readRssMb(child.pid!, 'VmHWM'),
           output: () => out,
           stop: () =>
             new Promise<void>((done) => {

@@ -4,7 +4,7 @@ import type { BenchServer, ServerEnv } from './servers.ts';
 /** How a metric is read: its unit, and the target from issue 6 when there is one. */
 export interface MetricSpec {
   label: string;
-  unit: 'ms' | 'kB' | 'MB' | 'count' | 'req/s' | 'ratio' | '%';
+  unit: 'ms' | 'kB' | 'MB' | 'MB/s' | 'count' | 'req/s' | 'ratio' | '%';
   /** The figure we aim for; printed beside the measurement, never enforced. */
   target?: number;
   /** Which direction is good; decides the ✓/✗ mark next to the target. */

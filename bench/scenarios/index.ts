@@ -2,11 +2,12 @@ import type { Scenario } from '../lib/types.ts';
 import { bigResponses } from './big-responses.ts';
 import { editorReady } from './editor-ready.ts';
 import { initialLoad } from './initial-load.ts';
+import { relayStream } from './relay-stream.ts';
 import { serverLoad } from './server-load.ts';
 import { bigReport } from './big-report.ts';
 import { bigSchema, completion } from './stubs.ts';
 
-/** Every scenario `npm run bench` knows, in the order of issue 6. Add yours here. */
+/** Every scenario `npm run bench` knows: issue 6's in order, then issue 7's. Add yours here. */
 export const scenarios: Scenario[] = [
   initialLoad,
   editorReady,
@@ -15,4 +16,5 @@ export const scenarios: Scenario[] = [
   bigResponses,
   bigReport,
   serverLoad,
+  relayStream,
 ];
