@@ -1,4 +1,84 @@
-/** PLACEHOLDER: the analytics tab. Default export for React.lazy. */
+import { useCallback, useState } from 'react';
+import { AnalyticsConnection } from './components/analytics-connection.tsx';
+import { CreditsPanel } from './components/credits-panel.tsx';
+import { DownloadButton } from './components/download-button.tsx';
+import { ReportChart } from './components/report-chart.tsx';
+import { ReportForm } from './components/report-form.tsx';
+import { ReportStatus } from './components/report-status.tsx';
+import { ReportTable } from './components/report-table.tsx';
+import { useReport } from './hooks/use-report.ts';
+import { normalizeInstanceHost } from './lib/host.ts';
+import {
+  buildReportParams,
+  DEFAULT_GRANULARITY,
+  reportFileName,
+  type FieldError,
+  type ReportForm as Form,
+} from './lib/report-params.ts';
+import './analytics.css';
+
+/** What the user typed survives leaving the tab and coming back (not persisted to storage). */
+let savedForm: Form = { host: '', granularity: DEFAULT_GRANULARITY, startDate: '', endDate: '' };
+
+/**
+ * The analytics tab (lazy-loaded chunk): the analytics service connection, the report form, a
+ * streaming CSV preview whose rows live in a worker, Download CSV, a report chart and credits.
+ */
 export default function AnalyticsPage() {
-  return <section aria-label="Analytics">Analytics coming soon.</section>;
+  const [form, setForm] = useState<Form>(savedForm);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [hosts, setHosts] = useState<string[]>([]);
+  const report = useReport();
+  const { state } = report;
+  const busy = state.phase === 'requesting' || state.phase === 'streaming';
+
+  function handleChange(patch: Partial<Form>) {
+    const next = { ...form, ...patch };
+    savedForm = next;
+    setForm(next);
+    setErrors((errs) => errs.filter((e) => !(e.field in patch)));
+  }
+
+  function handleInstances(list: string[]) {
+    setHosts(list);
+    if (!form.host.trim() && list[0]) handleChange({ host: list[0] });
+  }
+
+  /** Checks the form; shows the errors beside the fields and returns true when invalid. */
+  const invalid = useCallback((): boolean => {
+    const r = buildReportParams(form);
+    setErrors(r.ok ? [] : r.errors);
+    return !r.ok;
+  }, [form]);
+
+  function handleLoadReport() {
+    const r = buildReportParams(form);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors([]);
+    const host = normalizeInstanceHost(form.host);
+    void report.load(r.params, reportFileName(form), host.ok ? host.host : form.host);
+  }
+
+  return (
+    <section className="an-page" aria-label="Analytics">
+      <AnalyticsConnection onInstances={handleInstances} />
+      <ReportForm
+        form={form}
+        errors={errors}
+        hosts={hosts}
+        busy={busy}
+        onChange={handleChange}
+        onLoadReport={handleLoadReport}
+      >
+        <DownloadButton state={state} download={report.download} />
+      </ReportForm>
+      <ReportStatus state={state} onCancel={report.cancel} />
+      <ReportTable state={state} requestWindow={report.requestWindow} setView={report.setView} />
+      <ReportChart state={state} aggregate={report.aggregate} />
+      <CreditsPanel form={form} onInvalid={invalid} />
+    </section>
+  );
 }

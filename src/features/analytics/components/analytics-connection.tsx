@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { httpRequest } from '../../../shared/api/http.ts';
+import { updateConnection, useConnection } from '../../connection/connection-store.ts';
+
+interface SandboxInfo {
+  analytics_url?: string;
+  tokens?: Record<string, string>;
+  instances?: string[];
+}
+
+/**
+ * The analytics service's own URL and token (never the instance token: a different service),
+ * and "Use sandbox", which fills both from this server's /sandbox.json and offers its instances.
+ */
+export function AnalyticsConnection({ onInstances }: { onInstances(hosts: string[]): void }) {
+  const conn = useConnection();
+  const [showToken, setShowToken] = useState(false);
+  const [message, setMessage] = useState<string>();
+  const id = useId();
+
+  async function handleUseSandbox() {
+    setMessage(undefined);
+    try {
+      const { response } = await httpRequest('/sandbox.json', {
+        headers: { Accept: 'application/json' },
+      });
+      if (!response.ok)
+        throw new Error(
+          response.status === 404
+            ? 'No sandbox on this server (it runs with SANDBOX=off): enter the Analytics URL and token yourself.'
+            : `Loading /sandbox.json failed (HTTP ${response.status}); enter the Analytics URL and token yourself.`,
+        );
+      const info = (await response.json()) as SandboxInfo;
+      updateConnection({
+        analyticsUrl: info.analytics_url ?? '',
+        analyticsToken: info.tokens?.analytics ?? '',
+      });
+      onInstances(info.instances ?? []);
+      setMessage('Connected to the sandbox analytics service.');
+    } catch (err) {
+      setMessage(
+        err instanceof Error && !(err instanceof TypeError)
+          ? err.message
+          : "Could not load /sandbox.json from this console's server. Is `npm start` running?",
+      );
+    }
+  }
+
+  return (
+    <fieldset className="an-fieldset">
+      <legend>Analytics service</legend>
+      <div className="an-row">
+        <label className="an-field">
+          <span>Analytics URL</span>
+          <input
+            type="url"
+            value={conn.analyticsUrl}
+            placeholder="https://analytics.sourcegraph.com"
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => updateConnection({ analyticsUrl: e.target.value })}
+          />
+        </label>
+        <div className="an-field">
+          <label htmlFor={`${id}-token`}>Analytics token</label>
+          <span className="an-inline">
+            <input
+              id={`${id}-token`}
+              type={showToken ? 'text' : 'password'}
+              value={conn.analyticsToken}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(e) => updateConnection({ analyticsToken: e.target.value })}
+            />
+            <button
+              type="button"
+              aria-pressed={showToken}
+              aria-label="Show analytics token"
+              onClick={() => setShowToken((v) => !v)}
+            >
+              {showToken ? 'Hide' : 'Show'}
+            </button>
+          </span>
+        </div>
+        <button type="button" onClick={() => void handleUseSandbox()}>
+          Use sandbox
+        </button>
+      </div>
+      {message && (
+        <p className="an-hint" role="status">
+          {message}
+        </p>
+      )}
+    </fieldset>
+  );
+}

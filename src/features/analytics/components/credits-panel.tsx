@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { NetworkError } from '../../../shared/api/http.ts';
+import { getConnection } from '../../connection/connection-store.ts';
+import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
+import { bucketSummary, projectRunOut } from '../lib/credit-series.ts';
+import { parseCredits, type CreditBucket } from '../lib/credits.ts';
+import { describeHttpFailure, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
+import type { ReportForm } from '../lib/report-params.ts';
+import { buildCreditsParams } from '../lib/report-params.ts';
+import { CreditChart } from './credit-chart.tsx';
+
+const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** "Load credits": lists the instance's credit buckets and charts their consumption. */
+export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(): boolean }) {
+  const [buckets, setBuckets] = useState<CreditBucket[]>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const today = new Date().toISOString().slice(0, 10);
+
+  async function handleLoad() {
+    const built = buildCreditsParams(form);
+    if (!built.ok || onInvalid()) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { response } = await sendAnalytics(getConnection(), 'credits', built.params);
+      const text = await response.text();
+      const ct = response.headers.get('content-type');
+      if (!response.ok) {
+        setError(
+          describeHttpFailure(
+            {
+              status: response.status,
+              contentType: ct,
+              body: text.slice(0, 4096),
+              retryAfter: response.headers.get('retry-after'),
+              relayError: response.headers.has(RELAY_ERROR_HEADER),
+              host: built.params.get('instanceURL') ?? '',
+            },
+            'credits',
+          ),
+        );
+        return;
+      }
+      const parsed = parseCredits(ct, text);
+      if (parsed.ok) setBuckets(parsed.buckets);
+      else setError(parsed.message);
+    } catch (err) {
+      if (err instanceof ConnectionError || err instanceof NetworkError) setError(err.message);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const active = buckets?.find((b) => bucketSummary(b, today).active);
+  const run = active && projectRunOut(active, today);
+  return (
+    <section className="an-fieldset" aria-label="Credits">
+      <div className="an-row">
+        <button type="button" disabled={busy} onClick={() => void handleLoad()}>
+          Load credits
+        </button>
+        {busy && <span className="an-hint">Loading credits…</span>}
+      </div>
+      {error && (
+        <p className="an-error an-box" role="alert">
+          {error}
+        </p>
+      )}
+      {buckets && buckets.length === 0 && (
+        <p className="an-box" role="status">
+          No credit buckets for this instance and period. Clear the dates to list all buckets.
+        </p>
+      )}
+      {buckets && buckets.length > 0 && (
+        <>
+          <table className="an-data-table" aria-label="Credit buckets">
+            <thead>
+              <tr>
+                <th scope="col">Bucket</th>
+                <th scope="col">Active period</th>
+                <th scope="col">Allocation</th>
+                <th scope="col">Consumed</th>
+                <th scope="col">Used</th>
+              </tr>
+            </thead>
+            <tbody>
+              {buckets.map((b) => {
+                const s = bucketSummary(b, today);
+                return (
+                  <tr key={b.id + b.start}>
+                    <th scope="row">
+                      {b.id}
+                      {s.active ? ' (active)' : ''}
+                    </th>
+                    <td>
+                      {b.start} – {b.end}
+                    </td>
+                    <td className="an-num">{nf.format(b.allocation)}</td>
+                    <td className="an-num">{nf.format(b.consumption)}</td>
+                    <td className="an-num">{nf.format(s.percentUsed)}%</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {active && run && (
+            <p className="an-box" role="status">
+              Active bucket {active.id}: {nf.format(bucketSummary(active, today).percentUsed)}%
+              used, {nf.format(run.ratePerDay)} credits/day recently.{' '}
+              {run.runOutDate
+                ? run.runsOutBeforeEnd
+                  ? `At this rate it runs out on ${run.runOutDate}, before its period ends on ${active.end}.`
+                  : `At this rate it lasts past its end (${active.end}); projected run-out ${run.runOutDate}.`
+                : 'Nothing is being consumed, so it will not run out.'}
+            </p>
+          )}
+          <CreditChart buckets={buckets} today={today} />
+        </>
+      )}
+    </section>
+  );
+}

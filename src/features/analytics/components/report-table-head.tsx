@@ -1,0 +1,61 @@
+import type { SortSpec } from '../lib/csv-store.ts';
+import type { ColumnType } from '../lib/csv-types.ts';
+
+interface Props {
+  header: string[];
+  types: ColumnType[];
+  sort: SortSpec | undefined;
+  filters: Record<number, string>;
+  onSort(sort: SortSpec | undefined): void;
+  onFilter(column: number, value: string): void;
+}
+
+const TYPE_HINT: Record<ColumnType, string> = {
+  number: 'number: type >10, <=5, =0 or text',
+  date: 'date: type 2025-01 or any text',
+  text: 'text: type to filter, =x for exact',
+};
+
+/** Sticky header: a sort button and a filter box per column; aria-sort tells the current order. */
+export function ReportTableHead({ header, types, sort, filters, onSort, onFilter }: Props) {
+  function nextSort(c: number): SortSpec | undefined {
+    if (sort?.column !== c) return { column: c, direction: 'ascending' };
+    return sort.direction === 'ascending' ? { column: c, direction: 'descending' } : undefined;
+  }
+  return (
+    <thead>
+      <tr aria-rowindex={1}>
+        <th scope="col" className="an-rownum">
+          #
+        </th>
+        {header.map((h, c) => {
+          const dir = sort?.column === c ? sort.direction : 'none';
+          return (
+            <th
+              key={h + c}
+              scope="col"
+              aria-sort={dir}
+              className={types[c] === 'number' ? 'an-num' : undefined}
+            >
+              <button type="button" className="an-sort" onClick={() => onSort(nextSort(c))}>
+                {h}
+                <span aria-hidden="true">
+                  {dir === 'ascending' ? ' ▲' : dir === 'descending' ? ' ▼' : ''}
+                </span>
+              </button>
+              <input
+                type="search"
+                className="an-col-filter"
+                aria-label={`Filter ${h}`}
+                placeholder={types[c] ?? 'text'}
+                title={TYPE_HINT[types[c] ?? 'text']}
+                value={filters[c] ?? ''}
+                onChange={(e) => onFilter(c, e.target.value)}
+              />
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

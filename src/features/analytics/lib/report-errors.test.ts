@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  connectionLostMessage,
+  describeHttpFailure,
+  formatBytes,
+  looksLikeHtml,
+  parseRetryAfter,
+  raggedMessage,
+  type HttpFailure,
+} from './report-errors.ts';
+
+const base: HttpFailure = {
+  status: 500,
+  contentType: 'text/plain',
+  body: '',
+  retryAfter: null,
+  relayError: false,
+  host: 'code.example.com',
+};
+const fail = (p: Partial<HttpFailure>) => describeHttpFailure({ ...base, ...p });
+
+describe('describeHttpFailure', () => {
+  it.each([
+    [{ status: 401, body: 'token expired' }, /"token expired".*check the Analytics token/i],
+    [{ status: 403, body: 'forbidden' }, /cannot see instance code\.example\.com/],
+    [{ status: 404, body: 'unknown instance' }, /does not know instance code\.example\.com/],
+    [{ status: 429, body: 'slow down', retryAfter: '7' }, /Retry in 7 s/],
+    [{ status: 429, body: 'slow down' }, /Retry in a little while/],
+    [{ status: 400, body: 'bad startDate' }, /"bad startDate".*Fix the field/],
+    [{ status: 502, body: 'Could not reach x', relayError: true }, /relay could not complete/],
+    [{ status: 503, body: 'down' }, /Try again later/],
+    [
+      { status: 200, contentType: 'text/html', body: '<!doctype html><p>hi' },
+      /Not a CSV: the server sent an HTML page.*Analytics URL/,
+    ],
+  ])('%j', (p, re) => expect(fail(p)).toMatch(re));
+
+  it('never echoes HTML and truncates long bodies', () => {
+    expect(fail({ status: 401, body: '<html><script>x</script>' })).toContain('an HTML page');
+    expect(fail({ status: 400, body: 'x'.repeat(1000) }).length).toBeLessThan(500);
+  });
+});
+
+describe('helpers', () => {
+  it('parses Retry-After seconds and dates', () => {
+    expect(parseRetryAfter('12')).toBe(12);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 0)).toBe(10);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+  it('sniffs HTML', () => {
+    expect(looksLikeHtml(null, '\ufeff  <!DOCTYPE html>')).toBe(true);
+    expect(looksLikeHtml('text/csv', 'a,b\n')).toBe(false);
+  });
+  it('formats sizes and messages', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(3.5 * 1024 * 1024)).toBe('3.5 MB');
+    expect(connectionLostMessage(1234, 2048)).toBe(
+      'Connection lost after 1,234 rows (2.0 KB); the rows received are kept. Load the report again to get the complete file.',
+    );
+    expect(raggedMessage(2, 7, 3, 5)).toMatch(/^2 rows have .*line 7 with 3 fields/);
+  });
+});

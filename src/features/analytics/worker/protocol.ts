@@ -1,0 +1,42 @@
+/**
+ * Messages between the analytics page and the report worker. The worker owns the rows (and the
+ * raw bytes for Download CSV); the page only ever holds the window it shows.
+ */
+import type { Aggregate, GroupMode, RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { ColumnType } from '../lib/csv-types.ts';
+import type { RaggedInfo } from '../lib/csv-stream.ts';
+
+/** How a load ended. */
+export type Outcome = 'complete' | 'cancelled' | 'dropped' | 'html' | 'empty';
+
+/** Page → worker. */
+export type ToWorker =
+  /** Body as a transferred stream (preferred), or followed by `chunk` messages and `end`/`fail`. */
+  | { type: 'start'; contentType: string | null; stream?: ReadableStream<Uint8Array> }
+  | { type: 'chunk'; buffer: ArrayBuffer }
+  | { type: 'end' }
+  | { type: 'fail'; reason: string }
+  | { type: 'cancel' }
+  | { type: 'view'; spec: ViewSpec }
+  | { type: 'window'; seq: number; start: number; count: number }
+  | { type: 'aggregate'; seq: number; metric: number; group: number; mode: GroupMode }
+  | { type: 'download'; seq: number };
+
+/** Counters the page shows while the report streams and afterwards. */
+export interface Progress {
+  bytes: number;
+  rows: number;
+  header: string[] | undefined;
+  types: ColumnType[];
+  viewLength: number;
+  ragged: RaggedInfo;
+  unterminatedQuote: boolean;
+}
+
+/** Worker → page. */
+export type FromWorker =
+  | { type: 'progress'; progress: Progress }
+  | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string }
+  | { type: 'window'; seq: number; window: RowWindow; viewLength: number }
+  | { type: 'aggregate'; seq: number; data: Aggregate }
+  | { type: 'download'; seq: number; blob: Blob; bytes: number };
