@@ -15,6 +15,16 @@ export function hash32(s: string): number {
   return h >>> 0;
 }
 
+/** murmur3's 32-bit finalizer: spreads the bits of a combined seed. */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 /** mulberry32: a small, fast, good-enough PRNG returning floats in [0, 1). */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -72,6 +82,8 @@ const NAMES = [
 export interface User {
   /** `Instance user ID`. */
   id: number;
+  /** PRNG seed of this user on this instance; mixed with the day for each user-day. */
+  seed: number;
   /** `User Email`; empty when the instance has no user metadata export addendum. */
   email: string;
   /** `Username`; empty likewise. */
@@ -192,6 +204,7 @@ function createUser(host: string, index: number, domain: string): User {
   pairs.push({ client: WEB_CLIENTS[Math.floor(r() * WEB_CLIENTS.length)], language: '' });
   return {
     id: index + 1,
+    seed: hash32(`${host}|${index + 1}`),
     email,
     username,
     active: r() < 0.9,
@@ -207,10 +220,10 @@ function count(r: () => number, mean: number): number {
 
 /**
  * The activity records of one user on one day (empty when the user was idle). `dayNumber` is days
- * since 1970-01-01, so the seed does not depend on the report's range.
+ * since 1970-01-01, so the seed (instance, user, day) does not depend on the report's range.
  */
-export function userDay(host: string, user: User, dayNumber: number): Activity[] {
-  const r = prng(hash32(`${host}|${user.id}|${dayNumber}`));
+export function userDay(user: User, dayNumber: number): Activity[] {
+  const r = prng(mix32(user.seed ^ Math.imul(dayNumber + 1, 0x85ebca77)));
   const weekday = (dayNumber + 4) % 7; // 1970-01-01 was a Thursday
   const weekend = weekday === 0 || weekday === 6;
   if (r() >= user.activity * (weekend ? 0.3 : 1.15)) return [];

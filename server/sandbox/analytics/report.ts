@@ -143,12 +143,20 @@ function identity(u: User): string {
   return s;
 }
 
+const COLUMN_PLAN = {
+  web: METRIC_COLUMNS.map((c) => c.applies !== 'ide'),
+  ide: METRIC_COLUMNS.map((c) => c.applies !== 'web'),
+};
+const BLANK_METRICS = ','.repeat(METRIC_COLUMNS.length);
+
 /** Metric cells of one finest-granularity record: blank rows are empty, inapplicable cells too. */
 function activityMetrics(a: Activity): string {
+  if (a.blank) return BLANK_METRICS;
+  const plan = a.ide ? COLUMN_PLAN.ide : COLUMN_PLAN.web;
   let s = '';
-  for (const c of METRIC_COLUMNS) {
-    const applies = !a.blank && (c.applies === 'both' || (c.applies === 'ide') === a.ide);
-    s += ',' + (applies ? formatNumber(c.value(a.m), c.decimals) : '');
+  for (let i = 0; i < METRIC_COLUMNS.length; i++) {
+    const c = METRIC_COLUMNS[i];
+    s += plan[i] ? ',' + formatNumber(c.value(a.m), c.decimals) : ',';
   }
   return s;
 }
@@ -197,7 +205,7 @@ export function* reportLines(
       for (const day of days(range.from, range.to)) {
         const dn = dayNumber(day);
         for (const u of ds.users) {
-          const acts = userDay(ds.host, u, dn);
+          const acts = userDay(u, dn);
           if (acts.length === 0) continue;
           let sum = sums.get(u.id);
           if (!sum) sums.set(u.id, (sum = new Array<number>(METRIC_COUNT).fill(0)));
@@ -227,7 +235,7 @@ export function* reportLines(
       }
       const dn = dayNumber(day);
       for (const u of ds.users) {
-        const acts = userDay(ds.host, u, dn);
+        const acts = userDay(u, dn);
         if (acts.length === 0) continue;
         let sum = sums.get(u.id);
         if (!sum) sums.set(u.id, (sum = new Array<number>(METRIC_COUNT).fill(0)));
@@ -241,7 +249,7 @@ export function* reportLines(
   for (const day of days(range.from, range.to)) {
     const dn = dayNumber(day);
     for (const u of ds.users) {
-      const acts = userDay(ds.host, u, dn);
+      const acts = userDay(u, dn);
       if (acts.length === 0) continue;
       if (g === 'by_user_day') {
         const sum = new Array<number>(METRIC_COUNT).fill(0);
