@@ -64,7 +64,9 @@ export function DocsPanel({ bridge }: { bridge: QueryBridge }) {
     [],
   );
   const cur = nav.current;
-  useEffect(() => scrollRef.current?.scrollTo({ top: 0 }), [cur]);
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [cur]);
   useEffect(() => {
     if (schema) performance.mark('docs:rendered');
   }, [schema]);

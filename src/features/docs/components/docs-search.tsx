@@ -93,7 +93,13 @@ export function DocsSearch(props: {
                 className={i === active ? 'docs-hit docs-hit-active' : 'docs-hit'}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(h)}
-                ref={i === active ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}
+                ref={
+                  i === active
+                    ? (el) => {
+                        el?.scrollIntoView({ block: 'nearest' });
+                      }
+                    : undefined
+                }
               >
                 <span className="docs-hit-name">{hitLabel(h)}</span>{' '}
                 <span className="docs-kind">{KIND_LABEL[h.kind]}</span>

@@ -60,6 +60,13 @@ describe('searchSchema', () => {
     ]);
   });
 
+  it('prefers members of shorter-named types among equal names', () => {
+    const ids = searchSchema(index, 'id')
+      .filter((h) => h.kind === 'field')
+      .map((h) => h.type);
+    expect(ids).toEqual(['Node', 'User', 'Issue', 'Repository']);
+  });
+
   it('returns nothing for blank queries and honours the limit', () => {
     expect(searchSchema(index, '   ')).toEqual([]);
     expect(searchSchema(index, 'e', 3)).toHaveLength(3);

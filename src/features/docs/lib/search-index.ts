@@ -144,6 +144,7 @@ function staticOrder(a: SearchEntry, b: SearchEntry): number {
     Number(a.deprecated) - Number(b.deprecated) ||
     a.name.length - b.name.length ||
     (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+    a.type.length - b.type.length ||
     (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)
   );
 }
@@ -151,7 +152,7 @@ function staticOrder(a: SearchEntry, b: SearchEntry): number {
 /**
  * Ranked search: exact name, then prefix, then substring, then description matches; within a
  * rank, types before fields before arguments (exact case first among exact matches), non-deprecated
- * first, shorter names first, then alphabetical. `Type.field` narrows to members of types whose
+ * first, shorter names first, then alphabetical, then members of shorter-named types first. `Type.field` narrows to members of types whose
  * name starts with `Type`. One linear scan over pre-sorted entries: no per-keystroke sort.
  */
 export function searchSchema(index: SearchIndex, query: string, limit = 50): SearchHit[] {

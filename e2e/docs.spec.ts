@@ -1,0 +1,320 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { buildSchema, type GraphQLObjectType } from 'graphql';
+import { startExtraServer } from './server.ts';
+
+// Docs panel against the real page and the sandbox. Extra servers use ports 4473..4487
+// (each takes PORT, PORT+1 for its sandbox instance and PORT+2 for analytics).
+
+function docs(page: Page) {
+  return page.getByRole('complementary', { name: 'Docs' });
+}
+
+/** Connects to the sandbox of the page's server and opens the Docs panel. */
+async function openDocs(page: Page, url = '/debug/console') {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Use sandbox' }).click();
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  await expect(docs(page)).toBeVisible();
+  await expect(docs(page).getByRole('region', { name: 'Root types' })).toBeVisible();
+}
+
+/** The last non-deprecated field of GitHub's Repository type (the SDL lists fields in order). */
+function lastRepositoryField(): string {
+  const sdl = readFileSync('node_modules/@octokit/graphql-schema/schema.graphql', 'utf8');
+  const t = buildSchema(sdl, { assumeValidSDL: true }).getType('Repository') as GraphQLObjectType;
+  return Object.values(t.getFields())
+    .filter((f) => f.deprecationReason == null)
+    .at(-1)!.name;
+}
+
+function tempSchema(sdl: string): { file: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-e2e-'));
+  const file = join(dir, 'schema.graphql');
+  writeFileSync(file, sdl);
+  return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+test('navigate Query → a type → a field’s type, and back with the panel and the browser', async ({
+  page,
+}) => {
+  await openDocs(page);
+  const panel = docs(page);
+  await panel
+    .getByRole('region', { name: 'Root types' })
+    .getByRole('button', { name: 'Query', exact: true })
+    .click();
+  await expect(panel.getByRole('article', { name: 'Type Query' })).toBeVisible();
+  const urlBefore = page.url();
+
+  // Query.repositories: RepositoryConnection! → its type page.
+  await panel.getByRole('button', { name: 'RepositoryConnection', exact: true }).first().click();
+  const conn = panel.getByRole('article', { name: 'Type RepositoryConnection' });
+  await expect(conn).toBeVisible();
+  await expect(conn.getByText('RepositoryConnection!')).toHaveCount(0); // wrappers are outside the link
+  await expect(conn.getByRole('listitem').filter({ hasText: 'nodes' })).toContainText(
+    '[Repository!]!',
+  );
+
+  // A field's type: pageInfo → PageInfo.
+  await conn.getByRole('button', { name: 'PageInfo', exact: true }).click();
+  await expect(panel.getByRole('article', { name: 'Type PageInfo' })).toBeVisible();
+  await expect(panel.getByRole('navigation', { name: 'Docs breadcrumb' })).toContainText(
+    /Schema.*Query.*RepositoryConnection.*PageInfo/,
+  );
+
+  await panel.getByRole('button', { name: 'Back' }).click();
+  await expect(panel.getByRole('article', { name: 'Type RepositoryConnection' })).toBeVisible();
+  await page.goBack();
+  await expect(panel.getByRole('article', { name: 'Type Query' })).toBeVisible();
+  expect(page.url()).toBe(urlBefore); // same URL, fragment untouched
+  await panel.getByRole('button', { name: 'Forward' }).click();
+  await expect(panel.getByRole('article', { name: 'Type RepositoryConnection' })).toBeVisible();
+});
+
+test('search finds a field by prefix, keyboard navigable', async ({ page }) => {
+  await openDocs(page);
+  const panel = docs(page);
+  const box = panel.getByRole('searchbox', { name: 'Search schema' });
+  await box.fill('currentU');
+  const results = panel.getByRole('listbox', { name: 'Search results' });
+  await expect(results.getByRole('option').first()).toContainText('Query.currentUser');
+  await box.fill('Repos');
+  await expect(results.getByRole('option').first()).toContainText('Repository');
+  await expect(results.getByRole('option', { name: /Repository\b.*type/ }).first()).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await box.press('ArrowDown');
+  await expect(results.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await box.press('ArrowUp');
+  await box.press('Enter');
+  await expect(panel.getByRole('article', { name: 'Type Repository' })).toBeVisible();
+
+  // Ctrl-K from the page focuses the search box.
+  await page.getByRole('heading', { level: 3 }).first().click();
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+});
+
+test('deprecated fields and arguments are hidden until "Show deprecated", with their reason', async ({
+  page,
+}) => {
+  await openDocs(page);
+  const panel = docs(page);
+  await panel.getByRole('searchbox', { name: 'Search schema' }).fill('Repository');
+  await panel.getByRole('option').first().click();
+  const repo = panel.getByRole('article', { name: 'Type Repository' });
+  await expect(repo.getByRole('button', { name: 'name', exact: true })).toBeVisible();
+  await expect(repo.getByRole('button', { name: 'uri', exact: true })).toHaveCount(0);
+  await expect(repo).toContainText('1 deprecated hidden');
+
+  await panel.getByRole('checkbox', { name: 'Show deprecated' }).check();
+  const uri = repo
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'uri', exact: true }) });
+  await expect(uri).toContainText('Deprecated: Use name.');
+
+  // A deprecated argument (asked for with inputValueDeprecation).
+  await panel.getByRole('searchbox', { name: 'Search schema' }).fill('Query.user');
+  await panel
+    .getByRole('option', { name: /Query\.user\b/ })
+    .first()
+    .click();
+  await expect(panel.getByRole('article', { name: 'Field Query.user' })).toContainText(
+    'Deprecated: Look users up by username',
+  );
+  await panel.getByRole('checkbox', { name: 'Show deprecated' }).uncheck();
+  await expect(panel.getByRole('article', { name: 'Field Query.user' })).not.toContainText(
+    'Deprecated:',
+  );
+});
+
+test('adds a field with its required arguments as variables to the query', async ({ page }) => {
+  await openDocs(page);
+  const panel = docs(page);
+  await panel.getByRole('button', { name: 'Add Query.node to the query' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Added node' })).toContainText('$id');
+  const text = (name: string) =>
+    page
+      .getByRole('textbox', { name })
+      .evaluate((el) =>
+        el instanceof HTMLTextAreaElement
+          ? el.value
+          : [...el.querySelectorAll('.cm-line')].map((l) => l.textContent ?? '').join('\n'),
+      );
+  await expect
+    .poll(() => text('Query editor'))
+    .toMatch(/\(\$id: ID!\)[\s\S]*node\(id: \$id\) \{\s*id\s*\}/);
+  await expect.poll(() => text('Variables editor')).toMatch(/"id": ""/);
+});
+
+test('schema downloads as SDL and as introspection JSON', async ({ page }) => {
+  await openDocs(page);
+  const panel = docs(page);
+  const [sdl] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download SDL' }).click(),
+  ]);
+  expect(sdl.suggestedFilename()).toMatch(/\.graphql$/);
+  const sdlText = await (
+    await sdl.createReadStream()
+  )
+    .toArray()
+    .then((c) => Buffer.concat(c).toString());
+  expect(sdlText).toContain('type Query {');
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
+  expect(json.suggestedFilename()).toMatch(/\.json$/);
+  const body = JSON.parse(
+    await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()),
+  );
+  expect(body.data.__schema.queryType.name).toBe('Query');
+});
+
+test('a refused token says what to do, and a schema file is the fallback', async ({ page }) => {
+  await openDocs(page);
+  const panel = docs(page);
+  await page.getByRole('textbox', { name: 'Access token' }).fill('not-a-valid-token');
+  await page.getByRole('textbox', { name: 'Access token' }).blur();
+  await panel.getByRole('button', { name: 'Refetch schema' }).click();
+  await expect(panel.getByRole('alert')).toContainText(
+    /refused the request \(HTTP 401.*\)\. Check the access token/,
+  );
+
+  const f = tempSchema('type Query { fromFile(q: String!): Int }');
+  try {
+    await panel.getByLabel('Schema file').setInputFiles(f.file);
+    await expect(panel).toContainText('Schema from the file schema.graphql');
+    await expect(panel.getByRole('button', { name: 'fromFile', exact: true })).toBeVisible();
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a hostile schema description stays inert', async ({ page }) => {
+  const f = tempSchema(`
+    type Query {
+      """
+      Hello <img src=x onerror="window.__xss=1"> <script>window.__xss=2</script>
+      [click](javascript:window.__xss=3) <a href="javascript:window.__xss=4">a</a>
+      <iframe src="javascript:window.__xss=5"></iframe>
+
+      Some **bold** text and [a safe link](https://example.com/docs).
+      """
+      evil: String
+    }
+    """<svg onload="window.__xss=6"></svg>"""
+    type Other { x: Int }
+  `);
+  const server = await startExtraServer(4473, { SANDBOX_SCHEMA: f.file });
+  try {
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await openDocs(page, `${server.url}/debug/console`);
+    const panel = docs(page);
+    await expect(panel.getByRole('button', { name: 'evil', exact: true })).toBeVisible();
+    await expect(panel.locator('strong', { hasText: 'bold' })).toBeVisible(); // Markdown rendered
+    await expect(panel.getByRole('link', { name: 'a safe link' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    await panel.getByRole('searchbox', { name: 'Search schema' }).fill('Other');
+    await panel.getByRole('option').first().click();
+    await expect(panel.getByRole('article', { name: 'Type Other' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(dialogs).toBe(0);
+    expect(await page.locator('[onerror], [onload], iframe, svg script').count()).toBe(0);
+    expect(await panel.locator('script, img, iframe').count()).toBe(0);
+    expect(await panel.locator('a[href^="javascript:" i]').count()).toBe(0);
+  } finally {
+    await server.stop();
+    f.cleanup();
+  }
+});
+
+test('GitHub’s public schema loads and is searchable', async ({ page }) => {
+  const server = await startExtraServer(4476, {
+    SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
+  });
+  try {
+    await openDocs(page, `${server.url}/debug/console`);
+    const panel = docs(page);
+    await expect(panel.getByRole('article', { name: 'Type Query' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'viewer', exact: true })).toBeVisible();
+    const box = panel.getByRole('searchbox', { name: 'Search schema' });
+    await box.fill('Repository');
+    await expect(panel.getByRole('option').first()).toContainText(/^Repository\s*type/);
+    await box.press('Enter');
+    const repo = panel.getByRole('article', { name: 'Type Repository' });
+    // ~100 fields: the list is virtualized, so only a window of rows is in the DOM.
+    const fields = repo.getByRole('list', { name: 'Fields of Repository' });
+    await expect(repo.getByRole('heading', { name: /^Fields \((\d{3}|[6-9]\d)\)/ })).toBeVisible();
+    const rows = fields.locator(':scope > [role="listitem"]');
+    await expect(rows.first()).toBeVisible();
+    const total = Number(
+      (await repo.getByRole('heading', { name: /^Fields/ }).textContent())!.match(/\d+/)![0],
+    );
+    expect(await rows.count()).toBeLessThan(total);
+    // Scrolling to the end renders the last field.
+    await panel.locator('.docs-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(
+      fields.getByRole('button', { name: lastRepositoryField(), exact: true }),
+    ).toBeVisible();
+    await box.fill('nameWithOw');
+    await expect(panel.getByRole('option').first()).toContainText('Repository.nameWithOwner');
+    await box.press('Enter');
+    await expect(
+      panel.getByRole('article', { name: 'Field Repository.nameWithOwner' }),
+    ).toBeVisible();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('"What changed" lists a removed field after the served schema changes', async ({ page }) => {
+  const before = tempSchema('type Query { keep: Int\n old: String\n}');
+  const after = tempSchema('type Query { keep: Int\n fresh: Boolean\n}');
+  let server = await startExtraServer(4479, { SANDBOX_SCHEMA: before.file });
+  try {
+    await openDocs(page, `${server.url}/debug/console`);
+    await expect(docs(page).getByRole('button', { name: 'old', exact: true })).toBeVisible();
+    await expect(docs(page).getByRole('button', { name: /What changed/ })).toHaveCount(0);
+    await server.stop();
+    server = await startExtraServer(4479, { SANDBOX_SCHEMA: after.file });
+    await docs(page).getByRole('button', { name: 'Refetch schema' }).click();
+    const panel = docs(page);
+    await panel.getByRole('button', { name: /What changed \(\d+\)/ }).click();
+    const changes = panel.getByRole('region', { name: 'What changed' });
+    await expect(changes.getByRole('region', { name: 'Breaking changes' })).toContainText(
+      'Query.old was removed.',
+    );
+    await expect(changes.getByRole('region', { name: 'Safe changes' })).toContainText(
+      'Query.fresh was added.',
+    );
+    // Kept across a reload until dismissed.
+    await page.reload();
+    await page.getByRole('button', { name: 'Use sandbox' }).click();
+    if (!(await docs(page).isVisible()))
+      await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    await docs(page)
+      .getByRole('button', { name: /What changed/ })
+      .click();
+    await docs(page)
+      .getByRole('region', { name: 'Breaking changes' })
+      .getByRole('button', { name: 'Open Query' })
+      .click();
+    await expect(docs(page).getByRole('article', { name: 'Type Query' })).toBeVisible();
+  } finally {
+    await server.stop();
+    before.cleanup();
+    after.cleanup();
+  }
+});
