@@ -36,7 +36,8 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--help' || flag === '-h') {
       console.log(
         'Usage: npm run bench -- [--only name[,name]] [--reps N] [--list]\n' +
-          'Env: BENCH_PORT (default 4420; servers take 3 ports each), DIST_DIR (default dist-bench).',
+          'Env: BENCH_PORT (default 4420; servers take 3 ports each), DIST_DIR (default dist-bench),\n' +
+          '     BENCH_BUDGET_S (default 840: after it, each remaining scenario runs 1 rep).',
       );
       process.exit(0);
     } else throw new Error(`Unknown flag ${flag}. Try --help.`);
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
   const distDir = process.env.DIST_DIR || 'dist-bench';
   const basePort = Number(process.env.BENCH_PORT || 4420);
   const started = Date.now();
+  const budgetMs = Number(process.env.BENCH_BUDGET_S || 840) * 1000;
   log(buildIfNeeded(distDir));
   const executablePath = await findChromium();
 
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
             })),
           extraServer: (env, slot) => startServer(basePort + 3 * slot, distDir, env),
           launch: () => chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
+          overBudget: () => Date.now() - started > budgetMs,
         }),
       );
     }
@@ -148,6 +151,8 @@ interface Resources {
   defaultServer(): Promise<BenchServer>;
   extraServer(env: ServerEnv, slot: number): Promise<BenchServer>;
   launch(): Promise<Browser>;
+  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 14 min). */
+  overBudget(): boolean;
 }
 
 async function runScenario(
@@ -166,6 +171,11 @@ async function runScenario(
   let failures = 0;
   try {
     for (let rep = 0; rep < reps; rep++) {
+      if (rep > 0 && resources.overBudget()) {
+        message = `stopped after ${rep} of ${reps} reps: time budget (BENCH_BUDGET_S) used up`;
+        log(`  ${message}`);
+        break;
+      }
       const ctx: BenchContext = {
         rep,
         reps,
@@ -247,6 +257,7 @@ function printTable(results: ScenarioResult[]): void {
       continue;
     }
     if (r.status === 'failed') notes.push(`${r.name}: failed, ${r.message}`);
+    else if (r.message) notes.push(`${r.name}: ${r.message}`);
     for (const m of Object.values(r.metrics)) {
       const spec: MetricSpec = { ...m, target: m.target ?? undefined };
       rows.push([

@@ -30,6 +30,7 @@ async function drain(
 export const relayStream: Scenario = {
   name: 'relay-stream',
   title: `Relay streams a ${ROWS.toLocaleString('en-US')}-row report with bounded memory`,
+  reps: 3,
   metrics: {
     csvMb: { label: 'report size', unit: 'MB' },
     directMBps: { label: 'direct throughput', unit: 'MB/s', better: 'higher' },
