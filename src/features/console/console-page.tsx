@@ -7,7 +7,7 @@ import { openDocsSearch, useDocsOpen } from '../docs/docs-nav.ts';
 import { ConnectionPanel } from './components/connection-panel.tsx';
 import { CostConfirmBar } from './components/cost-confirm.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
-import { ExportMenu } from './components/editor-stand-ins.tsx';
+import { ExportMenu } from './components/export-menu.tsx';
 import { HistoryPanel } from './components/history-panel.tsx';
 import { ResponsePane } from './components/response-pane.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';

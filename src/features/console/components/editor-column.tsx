@@ -4,7 +4,10 @@ import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
-import { CostMeter, HeadersEditor, QueryEditor, VariablesEditor } from './editor-stand-ins.tsx';
+import { CostMeter } from './cost-meter.tsx';
+import { HeadersEditor } from './headers-editor.tsx';
+import { QueryEditor } from './query-editor.tsx';
+import { VariablesEditor } from './variables-editor.tsx';
 
 interface Props {
   tab: ConsoleTab;

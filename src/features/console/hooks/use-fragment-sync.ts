@@ -4,8 +4,13 @@ import { decodeFragment, encodeFragment } from '../state/fragment.ts';
 import { activeTab, createTab, isPristineTab, type ConsoleTab } from '../state/tabs.ts';
 import type { ConsoleStore } from '../state/console-store.ts';
 
-const LAST_WRITTEN_KEY = 'console-fragment';
+const LAST_WRITTEN_KEY = 'console-fragments-written';
 let applied = false;
+
+function recentlyWritten(): string[] {
+  const list = readJson<unknown>(LAST_WRITTEN_KEY, [], 'session');
+  return Array.isArray(list) ? list.filter((h): h is string => typeof h === 'string') : [];
+}
 
 function sameJson(a: string, b: string): boolean {
   if (a.trim() === b.trim()) return true;
@@ -25,7 +30,8 @@ export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
   if (applied) return;
   applied = true;
   // A reload of a page whose fragment this console wrote itself: the stored tabs are newer.
-  if (hash && hash === readJson<string>(LAST_WRITTEN_KEY, '', 'session')) return;
+  // (A list: a debounced write can land after a reload has already picked the URL.)
+  if (hash && recentlyWritten().includes(hash)) return;
   const f = decodeFragment(hash);
   if (!f || f.query === undefined) return;
   if (isPristineTab({ ...createTab(), query: f.query, variables: f.variables ?? '' })) return;
@@ -49,7 +55,7 @@ export function writeFragment(
   const url = base + encodeFragment(tab);
   if (url === base + window.location.hash) return;
   window.history.replaceState(window.history.state, '', url);
-  writeJson(LAST_WRITTEN_KEY, window.location.hash, 'session');
+  writeJson(LAST_WRITTEN_KEY, [window.location.hash, ...recentlyWritten()].slice(0, 10), 'session');
 }
 
 /** Writes the current tab's query, variables and operation name to the fragment, debounced 500 ms. */
