@@ -547,6 +547,45 @@ describe('relay refusals', () => {
     expect(upstream.seen[0].closedEarly).toBe(true);
   });
 
+  it('cuts the response short when the upstream dies mid-response, and keeps serving', async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.write('a,b\n1,2\n');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const outcome = await new Promise<{ received: string; error: string | null }>((resolve) => {
+      let received = '';
+      const req = http.request(
+        {
+          port: appPort,
+          host: '127.0.0.1',
+          method: 'GET',
+          path: '/relay/analytics/api/credits',
+          headers: {
+            host: `127.0.0.1:${appPort}`,
+            'x-debug-console': '1',
+            'x-relay-target': upstreamUrl,
+          },
+        },
+        (res) => {
+          res.on('data', (c: Buffer) => (received += c.toString()));
+          res.on('end', () => resolve({ received, error: null }));
+          res.on('error', (e) => resolve({ received, error: e.message }));
+        },
+      );
+      req.on('error', (e) => resolve({ received, error: e.message }));
+      req.end();
+    });
+    expect(outcome.received).toBe('a,b\n1,2\n');
+    expect(outcome.error).not.toBeNull();
+    upstream.set((req, res) => {
+      req.resume();
+      res.end('still here');
+    });
+    expect((await request('/relay/graphql', { body: '{}' })).body).toBe('still here');
+  });
+
   it('aborts the upstream response mid-stream when the client disconnects', async () => {
     upstream.set((req, res) => {
       req.resume();

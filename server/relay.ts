@@ -308,7 +308,12 @@ export function createRelay(opts: RelayOptions) {
           res.setHeader(name, value);
         }
         res.writeHead(up.statusCode ?? 502, up.statusMessage);
+        // Upstream died mid-response: cut ours too, so the client sees a truncated body, not a
+        // complete one.
         up.on('error', () => res.destroy());
+        up.once('close', () => {
+          if (!up.complete) res.destroy();
+        });
         up.once('end', finish);
         up.pipe(res);
       });
