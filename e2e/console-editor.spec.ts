@@ -1,0 +1,102 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connect, editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
+
+// Editors' flows (contract §4): completion, hover, diagnostics, prettify, copy as curl.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const queryEditor = (page: Page) => page.getByRole('textbox', { name: 'Query editor' });
+/** CodeMirror's diagnostic tooltip (shown on hovering an underlined range). */
+const lintTooltip = (page: Page) => page.locator('.cm-tooltip-lint');
+
+/** Rests the mouse on an element the way a person does: a few small moves, then still. */
+async function hoverSteadily(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('element has no box');
+  for (let i = 0; i < 4; i++) {
+    await page.mouse.move(box.x + 2 + i, box.y + box.height / 2);
+    await page.waitForTimeout(100); // CodeMirror opens hover tooltips once the pointer rests
+  }
+}
+
+test.describe('console editors', () => {
+  let baseUrl = '';
+  test.beforeEach(async ({ page, request }) => {
+    const info = await sandboxInfo(request);
+    baseUrl = info.base_url;
+    await page.goto('/debug/console');
+    await connect(page, { baseUrl, token: info.tokens.user });
+    await expect(page.getByText('Signed in as alice')).toBeVisible();
+  });
+
+  test('completion offers a field from the schema after typing', async ({ page }) => {
+    await setEditor(page, 'Query editor', '{\n  ');
+    await page.keyboard.type('currentU');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option', { name: /currentUser/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page, 'Query editor')).toBe('{\n  currentUser');
+  });
+
+  test('hover shows a field with its type and description', async ({ page }) => {
+    await setEditor(page, 'Query editor', '{ currentUser { username } }');
+    await hoverSteadily(page, queryEditor(page).getByText('currentUser'));
+    await expect(page.getByRole('tooltip')).toContainText('Query.currentUser: User');
+  });
+
+  test('validation marks an unknown field as you type', async ({ page }) => {
+    await setEditor(page, 'Query editor', '{ currentUser { nme } }');
+    const mark = queryEditor(page).locator('.cm-lintRange-error');
+    await expect(mark).toHaveText('nme');
+    await hoverSteadily(page, mark);
+    await expect(lintTooltip(page)).toContainText('Cannot query field "nme" on type "User"');
+  });
+
+  test('broken variables JSON shows a diagnostic at the broken spot', async ({ page }) => {
+    await setEditor(
+      page,
+      'Query editor',
+      'query ($q: String!) { search(query: $q) { results { matchCount } } }',
+    );
+    await setEditor(page, 'Variables editor', '{\n  "q": "x",\n}');
+    const vars = page.getByRole('textbox', { name: 'Variables editor' });
+    const mark = vars.locator('.cm-lintRange-error');
+    await expect(mark).toHaveText('}');
+    await hoverSteadily(page, mark);
+    await expect(lintTooltip(page)).toContainText('Remove the trailing comma');
+    // A valid object that misses a required variable is flagged too.
+    await page.mouse.move(0, 0); // let the tooltip close so it does not cover the editor
+    await setEditor(page, 'Variables editor', '{}');
+    await hoverSteadily(page, vars.locator('.cm-lintRange-error'));
+    await expect(lintTooltip(page)).toContainText('Missing required variable "$q" (String!)');
+  });
+
+  test('Shift-Ctrl-P prettifies and keeps comments; Ctrl-Z undoes it', async ({ page }) => {
+    await setEditor(page, 'Query editor', '# who\n{currentUser{username # name\n}}');
+    await page.keyboard.press('Shift+Control+P');
+    await expect
+      .poll(() => editorText(page, 'Query editor'))
+      .toBe('# who\n{\n  currentUser {\n    username # name\n  }\n}');
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect
+      .poll(() => editorText(page, 'Query editor'))
+      .toBe('# who\n{currentUser{username # name\n}}');
+  });
+
+  test('Copy as curl puts the exact src-cli command in the clipboard', async ({ page }) => {
+    await setEditor(page, 'Query editor', '{ currentUser { username } }');
+    await setEditor(page, 'Variables editor', '');
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    // Written by hand from the -get-curl rules (research-notes §5), not by toCurl.
+    const expected = [
+      'curl \\',
+      "   -H 'Authorization: token REDACTED' \\",
+      "   -H 'Content-Type: application/json' \\",
+      '   -d \'{"query":"{ currentUser { username } }","variables":{}}\' \\',
+      `   ${baseUrl.replace(/\/$/, '')}/.api/graphql`,
+      '',
+    ].join('\n');
+    expect(clip).toBe(expected);
+  });
+});
