@@ -158,6 +158,18 @@ test('adds a field with its required arguments as variables to the query', async
   await expect.poll(() => text('Variables editor')).toMatch(/"id": ""/);
 });
 
+test('Mod-click in the query editor opens the field in Docs', async ({ page }) => {
+  await openDocs(page); // loads the schema
+  await docs(page).getByRole('button', { name: 'Close Docs' }).click();
+  await expect(docs(page)).toHaveCount(0);
+  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  await editor.getByText('currentUser', { exact: true }).click({ modifiers: ['ControlOrMeta'] });
+  await expect(docs(page).getByRole('article', { name: 'Field Query.currentUser' })).toBeVisible();
+  await expect(docs(page).getByRole('article', { name: 'Field Query.currentUser' })).toContainText(
+    'The user who sent the request',
+  );
+});
+
 test('schema downloads as SDL and as introspection JSON', async ({ page }) => {
   await openDocs(page);
   const panel = docs(page);

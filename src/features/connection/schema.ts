@@ -85,10 +85,12 @@ async function loadIntrospection(
       { query, operationName: 'IntrospectionQuery' },
       { signal },
     );
+    const text = await response.text();
+    performance.mark('schema:response');
     return {
       status: response.status,
       contentType: response.headers.get('content-type'),
-      text: await response.text(),
+      text,
       relayError: response.headers.has('x-relay-error'),
     };
   };
@@ -166,8 +168,12 @@ export function useSchema(): SchemaState {
     queryFn: ({ signal }) => loadIntrospection(conn, signal),
     enabled: Boolean(baseUrl),
     staleTime: Infinity,
-    gcTime: 30 * 60_000,
+    // Big schemas weigh tens of MB once built: do not keep other connections' around for long.
+    gcTime: 5 * 60_000,
     retry: false,
+    // A new token for the same instance (OAuth refresh, sudo user) keeps the schema on screen
+    // while it is fetched again; another instance never shows this one's schema.
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
   });
   const { refetch: rq } = q;
   const refetch = useCallback(() => {
