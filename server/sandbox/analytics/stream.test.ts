@@ -54,6 +54,37 @@ describe('pumpLines', () => {
   });
 });
 
+describe('pumpLines over a real socket', () => {
+  it('lets a client in the same process (like the relay) read before generating much more', async () => {
+    const pulled = { n: 0 };
+    const server = await listen(
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/csv' });
+        void pumpLines(res, countingLines(200_000, pulled));
+      },
+      '127.0.0.1',
+      0,
+    );
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const atResponse = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/' }, (res) => {
+          const n = pulled.n;
+          res.destroy();
+          resolve(n);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      // Without a yield per chunk, the pump fills the kernel's socket buffers (megabytes,
+      // tens of thousands of lines) before the client gets a turn.
+      expect(atResponse).toBeLessThan(5000);
+    } finally {
+      await closeServer(server);
+    }
+  });
+});
+
 describe('a big report over HTTP', () => {
   let server: Server;
   let svc: SandboxAnalytics;
