@@ -141,4 +141,35 @@ test.describe('running operations', () => {
       await new Promise((r) => server.close(r));
     }
   });
+
+  test('a multi-megabyte response: formatted in the worker, searchable, foldable', async ({
+    page,
+  }) => {
+    const query =
+      '{ search(query: "count:12000 func", version: V3) { results { matchCount results { ' +
+      '... on FileMatch { file { path } lineMatches { preview lineNumber } } } } } }';
+    await setEditor(page, 'Query editor', query);
+    await page.getByRole('button', { name: 'Run query' }).click();
+    const response = responseRegion(page);
+    await expect(response.getByText(/^\d+(\.\d)? MB$/)).toBeVisible({ timeout: 60_000 });
+    const body = response.getByRole('textbox', { name: 'Response body' });
+    await expect(body).toContainText('"data"');
+    // Search inside the response (CodeMirror's panel: the browser's find misses unrendered lines).
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+f');
+    const find = response.getByRole('textbox', { name: 'Find' });
+    await expect(find).toBeFocused();
+    await find.pressSequentially('matchCount');
+    await page.keyboard.press('Enter');
+    await expect(response.locator('.cm-searchMatch-selected')).toHaveText('matchCount');
+    // Fold the whole body from the first line.
+    await page.keyboard.press('Escape');
+    await response.locator('.cm-foldGutter [title="Fold line"]').first().click();
+    await expect(response.locator('.cm-foldPlaceholder')).toBeVisible();
+    // The editor stays usable.
+    await setEditor(page, 'Query editor', '{ currentUser { username } }');
+    expect(await page.getByRole('textbox', { name: 'Query editor' }).textContent()).toContain(
+      'currentUser',
+    );
+  });
 });

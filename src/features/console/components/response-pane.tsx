@@ -44,9 +44,9 @@ export function ResponsePane({ result, running, onLocate }: Props) {
       {!running && body && (
         <ResponseErrors errors={body.errors} total={body.errorCount} onLocate={onLocate} />
       )}
-      {body && body.display !== '' && (
+      {body && body.doc.length > 0 && (
         <Suspense fallback={<p className="placeholder">Loading viewer…</p>}>
-          <ResponseViewer text={body.display} language={body.language} />
+          <ResponseViewer doc={body.doc} language={body.language} />
         </Suspense>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { json } from '@codemirror/lang-json';
 import { foldGutter, foldKeymap, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState, type Extension } from '@codemirror/state';
+import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
@@ -47,7 +47,7 @@ function extensions(language: 'json' | 'text'): Extension[] {
  * replaced wholesale per response; CodeMirror renders only what is visible, so large bodies stay
  * responsive.
  */
-export function ResponseViewer({ text, language }: { text: string; language: 'json' | 'text' }) {
+export function ResponseViewer({ doc, language }: { doc: Text; language: 'json' | 'text' }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
 
@@ -61,8 +61,8 @@ export function ResponseViewer({ text, language }: { text: string; language: 'js
   }, []);
 
   useEffect(() => {
-    view.current?.setState(EditorState.create({ doc: text, extensions: extensions(language) }));
-  }, [text, language]);
+    view.current?.setState(EditorState.create({ doc, extensions: extensions(language) }));
+  }, [doc, language]);
 
   return <div className="response-viewer" ref={host} />;
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ClassifiedResponse } from '../response/classify.ts';
+import type { FormattedResponse } from '../response/format-client.ts';
 
 /** The last run of a tab. Kept in memory only: responses can be 50 MB and may hold private data. */
 export interface RunResult {
@@ -10,7 +10,7 @@ export interface RunResult {
   ms?: number;
   /** Body size in bytes. */
   size?: number;
-  body?: ClassifiedResponse;
+  body?: FormattedResponse;
   /** No response to show: network failure, stopped, refused before sending. */
   failure?: { kind: 'network' | 'aborted' | 'refused' | 'internal'; message: string };
   operationName?: string;
