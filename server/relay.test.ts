@@ -541,7 +541,7 @@ describe('relay refusals', () => {
     });
     req.on('error', () => {});
     req.end('{}');
-    await vi.waitFor(() => expect(upstream.seen).toHaveLength(1));
+    await vi.waitFor(() => expect(upstream.seen).toHaveLength(1), { timeout: 10_000 });
     req.destroy();
     await upstreamClosed;
     expect(upstream.seen[0].closedEarly).toBe(true);
