@@ -7,6 +7,29 @@ import { formatRows } from '../lib/report-errors.ts';
 import { ReportTableHead } from './report-table-head.tsx';
 
 const ROW_HEIGHT = 28;
+/** Above this many rows, the virtualizer's row count follows a stream at most once a second. */
+const STEADY_ABOVE = 50_000;
+
+/**
+ * The virtualizer lays out all `count` rows whenever the count changes (linear work), so while a
+ * big report streams in, the count it sees is updated once a second instead of on every progress.
+ */
+function useSteadyCount(count: number, streaming: boolean): number {
+  const [steady, setSteady] = useState(count);
+  const latest = useRef(count);
+  const big = streaming && count > STEADY_ABOVE;
+  const behind = count !== steady;
+  useEffect(() => {
+    latest.current = count;
+  }, [count]);
+  useEffect(() => {
+    if (!big || !behind) return;
+    const t = setTimeout(() => setSteady(latest.current), 1000);
+    return () => clearTimeout(t);
+  }, [big, behind, steady]);
+  if (!big && steady !== count) setSteady(count);
+  return big ? steady : count;
+}
 
 interface Props {
   state: ReportState;
@@ -40,8 +63,9 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
     return () => clearTimeout(t);
   }, [sort, filters, global, setView, state.loadId]);
 
+  const count = useSteadyCount(viewLength, state.phase === 'streaming');
   const virtualizer = useVirtualizer({
-    count: viewLength,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NetworkError } from '../../../shared/api/http.ts';
 import { getConnection } from '../../connection/connection-store.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
 import type { Aggregate, GroupMode, RowWindow, ViewSpec } from '../lib/csv-store.ts';
 import {
   cancelledMessage,
@@ -9,9 +7,7 @@ import {
   describeHttpFailure,
   EMPTY_BODY_MESSAGE,
   HTML_BODY_MESSAGE,
-  looksLikeHtml,
   NO_ROWS_MESSAGE,
-  RELAY_ERROR_HEADER,
 } from '../lib/report-errors.ts';
 import type { FromWorker, Outcome, Progress, ToWorker } from '../worker/protocol.ts';
 
@@ -51,6 +47,14 @@ const INITIAL: ReportState = {
   loadId: 0,
 };
 
+/** Rows are immutable per row number, so equal row numbers at the same start mean equal cells. */
+function sameWindow(a: RowWindow, b: RowWindow): boolean {
+  if (a.start !== b.start || a.rowNumbers.length !== b.rowNumbers.length) return false;
+  for (let i = 0; i < a.rowNumbers.length; i++)
+    if (a.rowNumbers[i] !== b.rowNumbers[i]) return false;
+  return true;
+}
+
 function outcomeMessages(outcome: Outcome, p: Progress, reason?: string): Partial<ReportState> {
   switch (outcome) {
     case 'complete':
@@ -66,37 +70,22 @@ function outcomeMessages(outcome: Outcome, p: Progress, reason?: string): Partia
   }
 }
 
-/** Pumps a body into the worker chunk by chunk (browsers that cannot transfer streams). */
-async function pump(body: ReadableStream<Uint8Array>, worker: Worker): Promise<void> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const copy = value.slice().buffer;
-      worker.postMessage({ type: 'chunk', buffer: copy } satisfies ToWorker, [copy]);
-    }
-    worker.postMessage({ type: 'end' } satisfies ToWorker);
-  } catch (err) {
-    worker.postMessage({ type: 'fail', reason: String(err) } satisfies ToWorker);
-  }
-}
-
 /**
- * Loads a report through the connection's transport and streams its body into a report worker.
- * A failed request keeps the previous report's rows; a 2xx replaces them.
+ * Loads a report: a new worker sends the request with the connection's transport and streams the
+ * body into its store. A failed request keeps the previous report's worker and rows; a 2xx
+ * replaces them.
  */
 export function useReport() {
   const [state, setState] = useState<ReportState>(INITIAL);
   const worker = useRef<Worker | undefined>(undefined);
-  const abort = useRef<AbortController | undefined>(undefined);
+  const pendingWorker = useRef<Worker | undefined>(undefined);
   const seq = useRef(0);
   const windowSeq = useRef(0);
   const pending = useRef(new Map<number, (m: FromWorker) => void>());
 
   useEffect(
     () => () => {
-      abort.current?.abort();
+      pendingWorker.current?.terminate();
       worker.current?.terminate();
     },
     [],
@@ -115,90 +104,75 @@ export function useReport() {
         ...outcomeMessages(m.outcome, m.progress, m.reason),
       }));
     else if (m.type === 'window') {
-      if (m.seq === windowSeq.current) setState((s) => ({ ...s, window: m.window }));
-    } else {
+      if (m.seq === windowSeq.current)
+        setState((s) => (sameWindow(s.window, m.window) ? s : { ...s, window: m.window }));
+    } else if (m.type === 'aggregate' || m.type === 'download') {
       pending.current.get(m.seq)?.(m);
       pending.current.delete(m.seq);
     }
   }, []);
 
-  const startWorker = useCallback(
-    (response: Response, fileName: string) => {
-      worker.current?.terminate();
+  const load = useCallback(
+    (params: URLSearchParams, fileName: string, host: string) => {
+      // A previous request still waiting for its answer is abandoned.
+      pendingWorker.current?.terminate();
       const w = new Worker(new URL('../worker/report.worker.ts', import.meta.url), {
         type: 'module',
         name: 'report',
       });
-      worker.current = w;
-      w.onmessage = (e: MessageEvent<FromWorker>) => onMessage(e.data);
+      pendingWorker.current = w;
+      setState((s) => ({ ...s, phase: 'requesting', error: undefined, notice: undefined }));
+      const fail = (error: string, notice?: string) => {
+        w.terminate();
+        if (pendingWorker.current === w) pendingWorker.current = undefined;
+        setState((s) => ({ ...s, phase: 'done', error, notice }));
+      };
       w.onerror = (e) =>
-        setState((s) => ({
-          ...s,
-          phase: 'done',
-          error: `The report worker failed (${e.message || 'could not start'}). Reload the page and try again.`,
-        }));
-      const length = Number(response.headers.get('content-length'));
-      setState((s) => ({
-        ...INITIAL,
-        loadId: s.loadId + 1,
-        phase: 'streaming',
-        fileName,
-        totalBytes: Number.isFinite(length) && length > 0 ? length : undefined,
-        viewVersion: s.viewVersion + 1,
-      }));
-      const body = response.body ?? new Blob([]).stream();
-      const contentType = response.headers.get('content-type');
-      try {
-        w.postMessage({ type: 'start', contentType, stream: body } satisfies ToWorker, [body]);
-      } catch {
-        w.postMessage({ type: 'start', contentType } satisfies ToWorker);
-        void pump(body, w);
-      }
+        fail(
+          `The report worker failed (${e.message || 'could not start'}). Reload the page and try again.`,
+        );
+      w.onmessage = (e: MessageEvent<FromWorker>) => {
+        const m = e.data;
+        if (m.type === 'failed')
+          return m.aborted
+            ? fail('', 'Cancelled before the server answered; nothing was received.')
+            : fail(m.message);
+        if (m.type === 'http-error')
+          return fail(
+            m.failure.status >= 200 && m.failure.status < 300
+              ? HTML_BODY_MESSAGE
+              : describeHttpFailure({ ...m.failure, host }),
+          );
+        if (m.type === 'started') {
+          // The new report replaces the old one only now that its rows are on their way.
+          worker.current?.terminate();
+          worker.current = w;
+          pendingWorker.current = undefined;
+          pending.current.clear();
+          setState((s) => ({
+            ...INITIAL,
+            loadId: s.loadId + 1,
+            phase: 'streaming',
+            fileName,
+            totalBytes: m.contentLength,
+            viewVersion: s.viewVersion + 1,
+          }));
+          return;
+        }
+        if (worker.current === w) onMessage(m);
+      };
+      w.postMessage({
+        type: 'load',
+        settings: getConnection(),
+        params: params.toString(),
+      } satisfies ToWorker);
     },
     [onMessage],
   );
 
-  const load = useCallback(
-    async (params: URLSearchParams, fileName: string, host: string) => {
-      abort.current?.abort();
-      const ctl = new AbortController();
-      abort.current = ctl;
-      setState((s) => ({ ...s, phase: 'requesting', error: undefined, notice: undefined }));
-      const fail = (error: string, notice?: string) =>
-        setState((s) => ({ ...s, phase: 'done', error, notice }));
-      let response: Response;
-      try {
-        ({ response } = await sendAnalytics(getConnection(), 'reports', params, ctl.signal));
-      } catch (err) {
-        if (err instanceof NetworkError && err.kind === 'aborted')
-          return fail('', 'Cancelled before the server answered; nothing was received.');
-        if (err instanceof ConnectionError || err instanceof NetworkError) return fail(err.message);
-        throw err;
-      }
-      const contentType = response.headers.get('content-type');
-      if (!response.ok || looksLikeHtml(contentType, '')) {
-        const body = (await response.text().catch(() => '')).slice(0, 4096);
-        return fail(
-          response.ok
-            ? HTML_BODY_MESSAGE
-            : describeHttpFailure({
-                status: response.status,
-                contentType,
-                body,
-                retryAfter: response.headers.get('retry-after'),
-                relayError: response.headers.has(RELAY_ERROR_HEADER),
-                host,
-              }),
-        );
-      }
-      startWorker(response, fileName);
-    },
-    [startWorker],
-  );
-
   const cancel = useCallback(() => {
-    worker.current?.postMessage({ type: 'cancel' } satisfies ToWorker);
-    abort.current?.abort();
+    const target = pendingWorker.current ?? worker.current;
+    target?.postMessage({ type: 'cancel' } satisfies ToWorker);
   }, []);
 
   const setView = useCallback((spec: ViewSpec) => {

@@ -2,7 +2,9 @@
  * Messages between the analytics page and the report worker. The worker owns the rows (and the
  * raw bytes for Download CSV); the page only ever holds the window it shows.
  */
+import type { ConnectionSettings } from '../../connection/connection-store.ts';
 import type { Aggregate, GroupMode, RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { HttpFailure } from '../lib/report-errors.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
 import type { RaggedInfo } from '../lib/csv-stream.ts';
 
@@ -11,11 +13,11 @@ export type Outcome = 'complete' | 'cancelled' | 'dropped' | 'html' | 'empty';
 
 /** Page → worker. */
 export type ToWorker =
-  /** Body as a transferred stream (preferred), or followed by `chunk` messages and `end`/`fail`. */
-  | { type: 'start'; contentType: string | null; stream?: ReadableStream<Uint8Array> }
-  | { type: 'chunk'; buffer: ArrayBuffer }
-  | { type: 'end' }
-  | { type: 'fail'; reason: string }
+  /**
+   * Request the report with the connection's transport (sendAnalytics: relay or direct), from the
+   * worker, so the body streams into the worker without passing through the page's thread.
+   */
+  | { type: 'load'; settings: ConnectionSettings; params: string }
   | { type: 'cancel' }
   | { type: 'view'; spec: ViewSpec }
   | { type: 'window'; seq: number; start: number; count: number }
@@ -35,6 +37,11 @@ export interface Progress {
 
 /** Worker → page. */
 export type FromWorker =
+  /** A 2xx arrived and its body is streaming: the page switches to this worker. */
+  | { type: 'started'; contentLength?: number }
+  /** No usable response: nothing reached the worker's store (the page keeps the previous report). */
+  | { type: 'failed'; message: string; aborted: boolean }
+  | { type: 'http-error'; failure: Omit<HttpFailure, 'host'> }
   | { type: 'progress'; progress: Progress }
   | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string }
   | { type: 'window'; seq: number; window: RowWindow; viewLength: number }

@@ -4,13 +4,15 @@
  * page), keeps the exact bytes for Download CSV, parses with papaparse chunk by chunk, stores
  * the rows columnar, and answers window / view / aggregate requests. One worker per load.
  */
+import { NetworkError } from '../../../shared/api/http.ts';
+import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
-import { looksLikeHtml } from '../lib/report-errors.ts';
+import { looksLikeHtml, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
 import type { FromWorker, Outcome, Progress, ToWorker } from './protocol.ts';
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;
-const PROGRESS_MS = 100;
+const PROGRESS_MS = 200;
 const VIEW_REFRESH_MS = 700;
 /** Characters looked at before deciding the body is not an HTML page. */
 const SNIFF_CHARS = 64;
@@ -23,6 +25,7 @@ let store: ReportStore | undefined;
 let spec: ViewSpec = { filters: {}, global: '' };
 let contentType: string | null = null;
 let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+const abort = new AbortController();
 let cancelled = false;
 let finished = false;
 let head = '';
@@ -125,25 +128,54 @@ async function readStream(stream: ReadableStream<Uint8Array>): Promise<void> {
   }
 }
 
+/** Sends the request (same transport semantics as the rest of the app) and streams a 2xx body. */
+async function load(msg: Extract<ToWorker, { type: 'load' }>): Promise<void> {
+  let response: Response;
+  try {
+    ({ response } = await sendAnalytics(
+      msg.settings,
+      'reports',
+      new URLSearchParams(msg.params),
+      abort.signal,
+    ));
+  } catch (err) {
+    const known = err instanceof ConnectionError || err instanceof NetworkError;
+    post({
+      type: 'failed',
+      message: known ? err.message : String(err),
+      aborted: err instanceof NetworkError && err.kind === 'aborted',
+    });
+    return;
+  }
+  contentType = response.headers.get('content-type');
+  if (!response.ok || looksLikeHtml(contentType, '')) {
+    const body = (await response.text().catch(() => '')).slice(0, 4096);
+    post({
+      type: 'http-error',
+      failure: {
+        status: response.status,
+        contentType,
+        body,
+        retryAfter: response.headers.get('retry-after'),
+        relayError: response.headers.has(RELAY_ERROR_HEADER),
+      },
+    });
+    return;
+  }
+  const length = Number(response.headers.get('content-length'));
+  post({ type: 'started', contentLength: length > 0 ? length : undefined });
+  await readStream(response.body ?? new Blob([]).stream());
+}
+
 function handle(msg: ToWorker): void {
   switch (msg.type) {
-    case 'start':
-      contentType = msg.contentType;
-      if (msg.stream) void readStream(msg.stream);
-      return;
-    case 'chunk':
-      ingest(new Uint8Array(msg.buffer));
-      return;
-    case 'end':
-      finish(cancelled ? 'cancelled' : 'complete');
-      return;
-    case 'fail':
-      finish(cancelled ? 'cancelled' : 'dropped', msg.reason);
+    case 'load':
+      void load(msg);
       return;
     case 'cancel':
       cancelled = true;
+      abort.abort();
       if (reader) void reader.cancel().catch(() => undefined);
-      else finish('cancelled');
       return;
     case 'view':
       spec = msg.spec;
