@@ -264,6 +264,28 @@ test.describe('bad answers from the service', () => {
     }
   });
 
+  test('403 (instance not visible), 404 (unknown instance) and a relay error', async ({ page }) => {
+    const info = await connect(page);
+    await loadReport(page, { host: 'unknown-instance.example' });
+    await expect(page.getByRole('alert')).toContainText('HTTP 404');
+    await expect(page.getByRole('alert')).toContainText(
+      'does not know instance unknown-instance.example',
+    );
+    await page.getByLabel('Analytics token', { exact: true }).fill(info.tokens.analytics_limited);
+    const hidden = info.instances.find((h) => h.includes('globex')) ?? info.instances[2];
+    await loadReport(page, { host: hidden });
+    await expect(page.getByRole('alert')).toContainText('HTTP 403');
+    await expect(page.getByRole('alert')).toContainText(`cannot see instance ${hidden}`);
+    // Nothing listens on this port (inside this suite's range): the relay answers itself.
+    await page.getByRole('textbox', { name: 'Analytics URL' }).fill('http://127.0.0.1:4519');
+    await loadReport(page, { host: info.instances[0] });
+    await expect(page.getByRole('alert')).toContainText("The console's relay could not complete");
+    await expect(page.getByRole('alert')).toContainText('Check the Analytics URL');
+    await expect(page.getByRole('textbox', { name: 'Instance host' })).toHaveValue(
+      info.instances[0],
+    );
+  });
+
   test('a dropped connection keeps the rows received; partial download is labelled', async ({
     page,
   }) => {
