@@ -32,7 +32,7 @@ test.describe('running operations', () => {
     await expect(response.getByText(/^\d+ (ms|s)$|^\d+\.\d+ s$/)).toBeVisible();
     await expect(response.getByText(/^\d+(\.\d)? (B|KB)$/)).toBeVisible();
     // The run is in History, without any token.
-    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: 'History', exact: true }).click();
     await expect(
       page.getByRole('complementary', { name: 'History' }).getByRole('button', { name: /Search/ }),
     ).toBeVisible();

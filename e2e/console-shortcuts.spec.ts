@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { editorText, responseRegion, setEditor } from './console-core-helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/debug/console');
+  await page.getByRole('button', { name: 'Use sandbox' }).click();
+  await expect(page.getByText('Signed in as alice')).toBeVisible();
+});
+
+test('Docs button toggles the panel; Ctrl/Cmd-K opens it at the search box', async ({ page }) => {
+  const search = page.getByRole('searchbox', { name: 'Search schema' });
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  await expect(search).toBeVisible();
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  await expect(search).toBeHidden();
+  await page.getByRole('button', { name: 'Run query' }).focus();
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(search).toBeFocused();
+});
+
+test('Shift-Ctrl-R refetches the schema without reloading the page', async ({ page }) => {
+  await page.getByRole('button', { name: 'Prettify' }).focus();
+  const introspection = page.waitForRequest(
+    (r) =>
+      r.url().includes('/relay/graphql') && (r.postData() ?? '').includes('IntrospectionQuery'),
+  );
+  await page.keyboard.press('Control+Shift+R');
+  await introspection;
+  await expect(page.getByText('Signed in as alice')).toBeVisible();
+});
+
+test('Prettify formats the query; Shift-Ctrl-C copies it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await setEditor(page, 'Query editor', '{currentUser{username}}');
+  await page.getByRole('button', { name: 'Prettify' }).click();
+  await expect
+    .poll(() => editorText(page, 'Query editor'))
+    .toBe('{\n  currentUser {\n    username\n  }\n}');
+  await page.getByRole('button', { name: 'History', exact: true }).focus();
+  await page.keyboard.press('Control+Shift+C');
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe('{\n  currentUser {\n    username\n  }\n}');
+});
+
+test('History: a past run opens in a new tab', async ({ page }) => {
+  await setEditor(page, 'Query editor', 'query FromHistory { currentUser { username } }');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(responseRegion(page).getByRole('textbox', { name: 'Response body' })).toContainText(
+    'alice',
+  );
+  await setEditor(page, 'Query editor', 'query Other { currentUser { username } }');
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await page
+    .getByRole('complementary', { name: 'History' })
+    .getByRole('button', { name: /FromHistory/ })
+    .click();
+  await expect(page.getByRole('tab', { selected: true })).toHaveText('FromHistory');
+  await expect
+    .poll(() => editorText(page, 'Query editor'))
+    .toBe('query FromHistory { currentUser { username } }');
+  await expect(page.getByRole('tab')).toHaveCount(2);
+});
+
+test('several operations: the picker chooses which one runs', async ({ page }) => {
+  await setEditor(
+    page,
+    'Query editor',
+    'query Me { currentUser { username } }\nquery Repos { repositories(first: 1) { nodes { name } } }',
+  );
+  const picker = page.getByRole('combobox', { name: 'Operation' });
+  await picker.selectOption('Repos');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  const body = responseRegion(page).getByRole('textbox', { name: 'Response body' });
+  await expect(body).toContainText('"repositories"');
+  await expect(body).not.toContainText('"currentUser"');
+});

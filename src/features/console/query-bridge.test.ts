@@ -1,0 +1,44 @@
+import { EditorState } from '@codemirror/state';
+import { describe, expect, it } from 'vitest';
+import { createQueryBridge, mergeVariablesText } from './query-bridge.ts';
+
+describe('query bridge', () => {
+  it('merges variables into the JSON object', () => {
+    expect(mergeVariablesText('{"a": 1}', { b: 'x' })).toBe('{\n  "a": 1,\n  "b": "x"\n}');
+    expect(mergeVariablesText('', { n: 2 })).toBe('{\n  "n": 2\n}');
+  });
+
+  it('leaves broken variables alone so nothing typed is lost', () => {
+    expect(mergeVariablesText('{"a": ', { b: 1 })).toBeUndefined();
+  });
+
+  it('falls back to the stored tab text when no editor is mounted', () => {
+    let stored = { query: '{ a }', variables: '' };
+    const bridge = createQueryBridge({
+      query: () => null,
+      variables: () => null,
+      stored: () => stored,
+      store: (p) => (stored = { ...stored, ...p }),
+    });
+    expect(bridge.getQuery()).toBe('{ a }');
+    bridge.replaceQuery('{ b }');
+    bridge.mergeVariables({ x: 1 });
+    expect(stored).toEqual({ query: '{ b }', variables: '{\n  "x": 1\n}' });
+  });
+
+  it('reads the live editor text first', () => {
+    const state = EditorState.create({ doc: 'live' });
+    const bridge = createQueryBridge({
+      query: () => ({
+        view: null,
+        getValue: () => state.doc.toString(),
+        setValue: () => {},
+        focus: () => {},
+      }),
+      variables: () => null,
+      stored: () => ({ query: 'stale', variables: '' }),
+      store: () => {},
+    });
+    expect(bridge.getQuery()).toBe('live');
+  });
+});
