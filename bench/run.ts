@@ -37,7 +37,7 @@ function parseArgs(argv: string[]): Args {
       console.log(
         'Usage: npm run bench -- [--only name[,name]] [--reps N] [--list]\n' +
           'Env: BENCH_PORT (default 4420; servers take 3 ports each), DIST_DIR (default dist-bench),\n' +
-          '     BENCH_BUDGET_S (default 840: after it, each remaining scenario runs 1 rep).',
+          '     BENCH_BUDGET_S (default 660: after it, each remaining scenario runs 1 rep).',
       );
       process.exit(0);
     } else throw new Error(`Unknown flag ${flag}. Try --help.`);
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const distDir = process.env.DIST_DIR || 'dist-bench';
   const basePort = Number(process.env.BENCH_PORT || 4420);
   const started = Date.now();
-  const budgetMs = Number(process.env.BENCH_BUDGET_S || 840) * 1000;
+  const budgetMs = Number(process.env.BENCH_BUDGET_S || 660) * 1000;
   log(buildIfNeeded(distDir));
   const executablePath = await findChromium();
 
@@ -151,7 +151,7 @@ interface Resources {
   defaultServer(): Promise<BenchServer>;
   extraServer(env: ServerEnv, slot: number): Promise<BenchServer>;
   launch(): Promise<Browser>;
-  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 14 min). */
+  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 11 min). */
   overBudget(): boolean;
 }
 

@@ -2,8 +2,26 @@ import { runLoad, type LoadOptions, type LoadResult } from '../lib/load.ts';
 import { SkipScenario, type Scenario } from '../lib/types.ts';
 
 const QUERY = JSON.stringify({ query: '{ currentUser { username } }' });
-const SECONDS = 5;
+/** Per side and repetition: SEGMENTS alternating runs of SEGMENT_SECONDS each. */
+const SEGMENTS = 5;
+const SEGMENT_SECONDS = 1;
 const CONNECTIONS = 10;
+
+/** Sums alternating segments: req/s over their total time, p99 = the median segment's p99. */
+function combine(runs: LoadResult[]): LoadResult {
+  const total = runs.reduce((n, r) => n + r.total, 0);
+  const p99s = runs.map((r) => r.p99).sort((a, b) => a - b);
+  const sum = (k: 'errors' | 'timeouts' | 'non2xx') => runs.reduce((n, r) => n + r[k], 0);
+  return {
+    rps: total / (runs.length * SEGMENT_SECONDS),
+    total,
+    p50: NaN,
+    p99: p99s[p99s.length >> 1],
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    non2xx: sum('non2xx'),
+  };
+}
 
 /**
  * Scenario 7: the sandbox's GraphQL endpoint under load from a second process (autocannon),
@@ -12,7 +30,7 @@ const CONNECTIONS = 10;
  */
 export const serverLoad: Scenario = {
   name: 'server',
-  title: `7. Server: { currentUser } under load (${CONNECTIONS} connections, ${SECONDS} s each)`,
+  title: `7. Server: { currentUser } under load (${CONNECTIONS} connections, ${SEGMENTS * SEGMENT_SECONDS} s each side)`,
   metrics: {
     directRps: { label: 'direct req/s', unit: 'req/s', better: 'higher' },
     directP99: { label: 'direct p99', unit: 'ms' },
@@ -43,7 +61,7 @@ export const serverLoad: Scenario = {
       method: 'POST',
       body: QUERY,
       connections: CONNECTIONS,
-      duration: SECONDS,
+      duration: SEGMENT_SECONDS,
     };
     const directOpts: LoadOptions = {
       ...base,
@@ -65,24 +83,24 @@ export const serverLoad: Scenario = {
       await runLoad({ ...directOpts, duration: 1 });
       await runLoad({ ...relayOpts, duration: 1 });
     }
-    // Alternate the order so a drift in machine load does not always favour one side.
-    let direct: LoadResult;
-    let relay: LoadResult;
-    if (ctx.rep % 2 === 0) {
-      direct = await runLoad(directOpts);
-      relay = await runLoad(relayOpts);
-    } else {
-      relay = await runLoad(relayOpts);
-      direct = await runLoad(directOpts);
+    // Short alternating segments, so a change in the (shared) machine's load hits both sides
+    // alike instead of favouring whichever ran during a quiet spell.
+    const runs: Record<'direct' | 'relay', LoadResult[]> = { direct: [], relay: [] };
+    for (let i = 0; i < SEGMENTS; i++) {
+      const order =
+        (i + ctx.rep) % 2 === 0 ? (['direct', 'relay'] as const) : (['relay', 'direct'] as const);
+      for (const side of order)
+        runs[side].push(await runLoad(side === 'direct' ? directOpts : relayOpts));
     }
-    const bad = (r: LoadResult) => r.errors + r.timeouts + r.non2xx;
+    const direct = combine(runs.direct);
+    const relay = combine(runs.relay);
     return {
       directRps: direct.rps,
       directP99: direct.p99,
       relayRps: relay.rps,
       relayP99: relay.p99,
       relayRatio: relay.rps / direct.rps,
-      errors: bad(direct) + bad(relay),
+      errors: [direct, relay].reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
       relayRssMb: relayServer.rssMb(),
       sandboxRssMb: sandboxServer.rssMb(),
     };
