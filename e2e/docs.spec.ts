@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildSchema, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { startExtraServer } from './server.ts';
@@ -167,6 +168,19 @@ test('Mod-click in the query editor opens the field in Docs', async ({ page }) =
   await expect(docs(page).getByRole('article', { name: 'Field Query.currentUser' })).toBeVisible();
   await expect(docs(page).getByRole('article', { name: 'Field Query.currentUser' })).toContainText(
     'The user who sent the request',
+  );
+});
+
+test('the Docs panel has no axe violations', async ({ page }) => {
+  await openDocs(page);
+  await docs(page).getByRole('searchbox', { name: 'Search schema' }).fill('repo');
+  await expect(docs(page).getByRole('option').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('aside[aria-label="Docs"]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  await docs(page).getByRole('searchbox', { name: 'Search schema' }).fill('');
+  const page2 = await new AxeBuilder({ page }).include('aside[aria-label="Docs"]').analyze();
+  expect(page2.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
+    [],
   );
 });
 

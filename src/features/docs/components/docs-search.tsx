@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { searchIndex } from '../hooks/use-docs-index.ts';
 import type { DocsLocation } from '../lib/locations.ts';
 import type { SearchHit } from '../lib/search-index.ts';
@@ -49,6 +49,21 @@ export function DocsSearch(props: {
 
   const shown = query.trim() ? hits : [];
   const pick = (h: SearchHit | undefined) => h && onPick(hitLocation(h));
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'ArrowDown' && shown.length) {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, shown.length - 1));
+    } else if (e.key === 'ArrowUp' && shown.length) {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      pick(shown[active]);
+    } else if (e.key === 'Escape' && query) {
+      e.preventDefault();
+      onQuery('');
+    }
+  };
 
   return (
     <div className="docs-search">
@@ -58,24 +73,10 @@ export function DocsSearch(props: {
         aria-label="Search schema"
         placeholder="Search schema (Ctrl-K)"
         value={query}
-        aria-controls={listId}
+        aria-controls={query.trim() ? listId : undefined}
         aria-activedescendant={shown.length ? `${listId}-${active}` : undefined}
         onChange={(e) => onQuery(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && shown.length) {
-            e.preventDefault();
-            setActive((a) => Math.min(a + 1, shown.length - 1));
-          } else if (e.key === 'ArrowUp' && shown.length) {
-            e.preventDefault();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            pick(shown[active]);
-          } else if (e.key === 'Escape' && query) {
-            e.preventDefault();
-            onQuery('');
-          }
-        }}
+        onKeyDown={onKeyDown}
       />
       {query.trim() && (
         <div className="docs-results">
@@ -83,7 +84,14 @@ export function DocsSearch(props: {
           {ready && shown.length === 0 && (
             <p className="docs-muted">No match for “{query.trim()}”.</p>
           )}
-          <ul role="listbox" id={listId} aria-label="Search results">
+          <ul
+            role="listbox"
+            id={listId}
+            aria-label="Search results"
+            tabIndex={shown.length ? 0 : -1}
+            aria-activedescendant={shown.length ? `${listId}-${active}` : undefined}
+            onKeyDown={onKeyDown}
+          >
             {shown.map((h, i) => (
               <li
                 key={`${h.kind}:${h.type}.${h.field ?? ''}.${h.arg ?? ''}`}
