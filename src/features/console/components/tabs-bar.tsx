@@ -39,7 +39,7 @@ export function TabsBar({
     } else if (e.key === 'F2') {
       setEditing(tab.id);
       e.preventDefault();
-    } else if (e.key === 'Delete' && tabs.length > 1) {
+    } else if (e.key === 'Delete') {
       onClose(tab.id);
     }
   }
@@ -51,7 +51,7 @@ export function TabsBar({
           const title = tabTitle(tab);
           const selected = tab.id === activeId;
           return (
-            <div key={tab.id} className={`tab ${selected ? 'is-active' : ''}`}>
+            <div key={tab.id} role="presentation" className={`tab ${selected ? 'is-active' : ''}`}>
               {editing === tab.id ? (
                 <input
                   className="tab-rename"
@@ -74,7 +74,7 @@ export function TabsBar({
                   data-tab-id={tab.id}
                   aria-selected={selected}
                   tabIndex={selected ? 0 : -1}
-                  title="Double-click or F2 to rename"
+                  title="Double-click or F2 to rename, Delete to close"
                   onClick={() => onSelect(tab.id)}
                   onDoubleClick={() => setEditing(tab.id)}
                   onKeyDown={(e) => handleKey(e, tab, i)}
@@ -88,11 +88,13 @@ export function TabsBar({
                   )}
                 </button>
               )}
+              {/* Mouse shortcut; keyboard and screen-reader users have Delete and "Close tab". */}
               <button
                 type="button"
                 className="tab-close"
-                aria-label={`Close tab ${title}`}
-                title="Close tab"
+                aria-hidden="true"
+                tabIndex={-1}
+                title={`Close tab ${title}`}
                 onClick={() => onClose(tab.id)}
               >
                 ×
@@ -117,6 +119,14 @@ export function TabsBar({
         title="Rename the current tab (F2)"
       >
         Rename tab
+      </button>
+      <button
+        type="button"
+        className="tab-rename-button"
+        onClick={() => onClose(activeId)}
+        title="Close the current tab (Delete on a tab)"
+      >
+        Close tab
       </button>
     </div>
   );
