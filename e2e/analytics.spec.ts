@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 
 interface Sandbox {
@@ -206,6 +207,18 @@ test('the report chart and the credit consumption chart render', async ({ page }
   const cbox = await credits.locator('canvas').first().boundingBox();
   expect(cbox!.width).toBeGreaterThan(100);
   await expect(page.getByRole('table', { name: 'Credit buckets' })).toContainText('%');
+  await expect(page.getByRole('status').filter({ hasText: /^Active bucket / })).toBeVisible();
+});
+
+test('the tab with a report, its chart and credits has no axe violations', async ({ page }) => {
+  test.setTimeout(180_000);
+  const info = await connect(page);
+  await loadReport(page, { host: info.instances[0], granularity: 'by_user_month' });
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Load credits' }).click();
+  await expect(page.getByRole('figure', { name: /Credit consumption/ })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 });
 
 test('form errors are shown beside the fields and nothing typed is lost', async ({ page }) => {

@@ -63,7 +63,10 @@ export default function AnalyticsPage() {
   }
 
   return (
-    <section className="an-page" aria-label="Analytics">
+    <section className="an-page" aria-labelledby="an-title">
+      <h1 id="an-title" className="an-title">
+        Analytics
+      </h1>
       <AnalyticsConnection onInstances={handleInstances} />
       <ReportForm
         form={form}
