@@ -106,6 +106,7 @@ export function DocsPanel({ bridge }: { bridge: QueryBridge }) {
           query={query}
           onQuery={setQuery}
           ready={index.ready}
+          error={index.error}
           onPick={go}
           inputRef={inputRef}
         />

@@ -28,10 +28,12 @@ export function DocsSearch(props: {
   query: string;
   onQuery(q: string): void;
   ready: boolean;
+  /** Why search cannot work (worker failure), shown instead of results. */
+  error?: string;
   onPick(loc: DocsLocation): void;
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
-  const { query, onQuery, ready, onPick, inputRef } = props;
+  const { query, onQuery, ready, error, onPick, inputRef } = props;
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [active, setActive] = useState(0);
   const latest = useRef(0);
@@ -80,7 +82,13 @@ export function DocsSearch(props: {
       />
       {query.trim() && (
         <div className="docs-results">
-          {!ready && <p className="docs-muted">Indexing the schema…</p>}
+          {error ? (
+            <p role="alert" className="docs-error">
+              {error}
+            </p>
+          ) : (
+            !ready && <p className="docs-muted">Indexing the schema…</p>
+          )}
           {ready && shown.length === 0 && (
             <p className="docs-muted">No match for “{query.trim()}”.</p>
           )}

@@ -28,7 +28,16 @@ function emit(patch: Partial<IndexSnapshot>): void {
 
 function send(m: DocsWorkerRequest): void {
   if (!worker) {
-    worker = new Worker(new URL('../workers/docs.worker.ts', import.meta.url), { type: 'module' });
+    try {
+      worker = new Worker(new URL('../workers/docs.worker.ts', import.meta.url), {
+        type: 'module',
+      });
+    } catch (err) {
+      emit({
+        error: `Search is unavailable: the Docs worker could not start (${(err as Error).message}).`,
+      });
+      return;
+    }
     worker.onmessage = (e: MessageEvent<DocsWorkerResponse>) => {
       const r = e.data;
       if (r.type === 'indexed' && r.id === seq) {
