@@ -1,0 +1,212 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import { buildSchema, introspectionFromSchema } from 'graphql';
+
+// Issue 7: text that comes from a server (schema descriptions, deprecation reasons, the user
+// name, GraphQL error messages, CSV header and cells, credit bucket ids) is rendered as text or
+// sanitized Markdown, never as markup. The upstream here is a hostile third-party server of our
+// own making on port 4533 (hardening range 4520-4539), reached through the app's real relay.
+
+const PORT = 4533;
+const UPSTREAM = `http://127.0.0.1:${PORT}`;
+
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=2</script>';
+const SVG = '<svg onload="window.__xss=3"></svg>';
+const LINK = '[click](javascript:window.__xss=4)';
+
+const SDL = `
+  """Root ${IMG}"""
+  type Query {
+    """The viewer. ${IMG} ${SCRIPT} ${LINK}"""
+    currentUser: User
+    """${SVG} <iframe src=javascript:window.__xss=5></iframe>"""
+    evil(
+      """arg ${IMG}"""
+      first: Int
+      kind: Kind
+    ): String @deprecated(reason: """gone ${IMG} ${SCRIPT}""")
+  }
+  """${SCRIPT} a user"""
+  type User {
+    """name ${IMG}"""
+    username: String
+  }
+  enum Kind {
+    """value ${IMG}"""
+    A
+    B @deprecated(reason: """${SVG}""")
+  }
+`;
+const INTROSPECTION = JSON.stringify({ data: introspectionFromSchema(buildSchema(SDL)) });
+const USERNAME = `${IMG}${SCRIPT}`;
+
+const CSV =
+  [
+    ['Instance user ID', `User Email ${IMG}`, 'Username', 'Active Sourcegraph User', 'Searches'],
+    ['1', `a@x.com${SCRIPT}`, IMG, 'true', '3'],
+    ['2', '=HYPERLINK("javascript:window.__xss=6","x")', SVG, 'false', '4'],
+    ['3', 'javascript:window.__xss=7', `"quoted ${IMG}"`, 'true', '5'],
+  ]
+    .map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
+    .join('\r\n') + '\r\n';
+
+const today = new Date().toISOString().slice(0, 10);
+const CREDITS = JSON.stringify({
+  instanceURL: 'hostile.example',
+  buckets: [
+    {
+      id: `bkt_${IMG}`,
+      activePeriod: { start: '2020-01-01', end: '2099-12-31' },
+      allocation: 1000,
+      consumption: 10,
+      daily: [{ date: today, consumed: 10 }],
+    },
+  ],
+});
+
+async function body(req: IncomingMessage): Promise<string> {
+  let s = '';
+  for await (const c of req) s += c;
+  return s;
+}
+
+let upstream: Server;
+
+test.beforeAll(async () => {
+  upstream = createServer(async (req, res) => {
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': '*',
+      'Access-Control-Expose-Headers': 'Content-Disposition',
+    };
+    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/.api/graphql') {
+      const text = await body(req);
+      const json = { 'Content-Type': 'application/json', ...cors };
+      if (text.includes('__schema')) return res.writeHead(200, json).end(INTROSPECTION);
+      if (text.includes('currentUser') && !text.includes('evil'))
+        return res
+          .writeHead(200, json)
+          .end(JSON.stringify({ data: { currentUser: { username: USERNAME } } }));
+      return res.writeHead(200, json).end(
+        JSON.stringify({
+          errors: [
+            {
+              message: `Cannot query ${IMG} ${SCRIPT}`,
+              locations: [{ line: 1, column: 3 }],
+              path: [IMG],
+            },
+          ],
+          data: { evil: `${IMG}${SVG}`, [IMG]: SCRIPT },
+        }),
+      );
+    }
+    if (path === '/api/reports/by-user-client-date')
+      return res
+        .writeHead(200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="report_${'<img src=x>'}.csv"`,
+          ...cors,
+        })
+        .end(CSV);
+    if (path === '/api/credits')
+      return res.writeHead(200, { 'Content-Type': 'application/json', ...cors }).end(CREDITS);
+    res.writeHead(404, { 'Content-Type': 'text/html', ...cors }).end(`<h1>${IMG}${SCRIPT}</h1>`);
+  });
+  await new Promise<void>((ok) => upstream.listen(PORT, '127.0.0.1', ok));
+});
+
+test.afterAll(async () => {
+  await new Promise((ok) => upstream?.close(ok));
+});
+
+/** Nothing ran, nothing was injected: no flag, no dialog, no handler attribute, no foreign element. */
+async function expectInert(page: Page, dialogs: string[]) {
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
+        .map((el) => el.outerHTML.slice(0, 80)),
+    ),
+  ).toEqual([]);
+  expect(await page.locator('img[src="x"], iframe, svg[onload], script:not([src])').count()).toBe(
+    0,
+  );
+  expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+}
+
+test('hostile schema text, user name, error messages and response values stay inert in the console', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('/debug/console');
+  await page.getByRole('textbox', { name: 'Instance URL' }).fill(UPSTREAM);
+  await page.getByRole('textbox', { name: 'Access token' }).fill('sgp_hostile_test_token');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  // The user name is shown, as text.
+  await expect(page.getByRole('status').filter({ hasText: IMG }).first()).toBeVisible();
+
+  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('{ evil(first: 1) }');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  const response = page.getByRole('region', { name: 'Response' });
+  await expect(response).toContainText('Cannot query');
+  await expectInert(page, dialogs);
+
+  // Hover over the field: its hostile description and deprecation reason in the tooltip.
+  await page.locator('.cm-content').getByText('evil').hover();
+  await expect(page.locator('.cm-tooltip').first()).toBeVisible();
+  await expectInert(page, dialogs);
+
+  // Docs: Query, the field, its argument, the enum and the user type.
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  const docs = page.getByRole('complementary', { name: 'Docs' });
+  await expect(docs).toBeVisible();
+  for (const name of ['Kind', 'User', 'evil']) {
+    await docs.getByRole('searchbox', { name: 'Search schema' }).fill(name);
+    await docs.getByRole('option').first().click();
+    await expect(docs.getByRole('article').first()).toBeVisible();
+    await expectInert(page, dialogs);
+  }
+  // The description was shown (as text or sanitized Markdown), not dropped.
+  await expect(docs).toContainText('iframe');
+  const showDeprecated = docs.getByRole('checkbox', { name: /deprecated/i });
+  if (await showDeprecated.count()) await showDeprecated.first().check();
+  await expectInert(page, dialogs);
+});
+
+test('hostile CSV header and cells, file name and credit bucket ids stay inert in the analytics tab', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('/analytics');
+  await page.getByRole('textbox', { name: 'Analytics URL' }).fill(UPSTREAM);
+  await page.getByLabel('Analytics token', { exact: true }).fill('sams_at_hostile');
+  await page.getByRole('textbox', { name: 'Instance host' }).fill('hostile.example');
+  await page.getByRole('button', { name: 'Load report' }).click();
+  const table = page.getByRole('table', { name: 'Report preview' });
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  // The cells are there, as text.
+  await expect(table.getByText(IMG, { exact: true }).first()).toBeVisible();
+  await expect(table.getByText(SVG, { exact: true })).toBeVisible();
+  await expectInert(page, dialogs);
+  await page.getByRole('button', { name: 'Load credits' }).click();
+  await expect(page.getByRole('figure', { name: 'Credit consumption' })).toBeVisible();
+  await expectInert(page, dialogs);
+});
