@@ -60,6 +60,14 @@ function parseChunks(source: Readable): Promise<{ rows: number; maxRow: number }
 /** Downloads and parses the report in Node (the ceiling), keeping the bytes as decoded chunks. */
 async function nodeRun(info: SandboxInfo, host: string): Promise<NodeRun> {
   const url = `${info.analytics_url}${REPORT_PATH}?instanceURL=${encodeURIComponent(host)}`;
+  // Warm the server up (JIT of the generator) on the last few days, so the first timed request
+  // is not also the first one the fresh server process sees.
+  const recent = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  await (
+    await fetch(`${url}&startDate=${recent}`, {
+      headers: { Authorization: `Bearer ${info.tokens.analytics}` },
+    })
+  ).arrayBuffer();
   const t0 = performance.now();
   const res = await fetch(url, { headers: { Authorization: `Bearer ${info.tokens.analytics}` } });
   if (res.status !== 200 || !res.body)
@@ -222,6 +230,7 @@ export const bigReport: Scenario = {
   metrics: {
     firstByteMs: { label: 'click → first byte', unit: 'ms' },
     firstRowsMs: { label: 'first rows after first byte', unit: 'ms', target: 300 },
+    clickFirstRowsMs: { label: 'first rows after click', unit: 'ms' },
     allRowsMs: { label: 'all rows (after click)', unit: 'ms' },
     nodeStreamMs: { label: 'Node: fetch + papaparse', unit: 'ms' },
     nodeParseMs: { label: 'Node: papaparse in memory', unit: 'ms' },
@@ -242,6 +251,14 @@ export const bigReport: Scenario = {
     const { context, page } = await ctx.freshPage();
     try {
       await page.addInitScript(LONGTASK_INIT);
+      // First byte of the report request, wherever the page sends it from (page or worker):
+      // Playwright's request timing, in epoch ms, mapped onto the page's performance.now().
+      let firstByteEpoch = NaN;
+      page.on('response', (r) => {
+        if (!r.url().includes(REPORT_PATH)) return;
+        const timing = r.request().timing();
+        firstByteEpoch = timing.startTime + timing.responseStart;
+      });
       await connect(page, server.url, info, host);
       await page.evaluate(
         `(${WATCH_SRC})(${JSON.stringify({ rows: node.rows, timeoutMs: 300_000 })})`,
@@ -253,9 +270,8 @@ export const bigReport: Scenario = {
         first: number;
         all: number;
       };
-      const firstByte = (await page.evaluate(
-        `(performance.getEntriesByType('resource').find((e) => e.name.includes('${REPORT_PATH}')) || {}).responseStart || NaN`,
-      )) as number;
+      const timeOrigin = (await page.evaluate('performance.timeOrigin')) as number;
+      const firstByte = firstByteEpoch - timeOrigin;
       await page.waitForTimeout(500);
       const task = await longestTask(page, t.click);
       const cdp = await context.newCDPSession(page);
@@ -277,10 +293,10 @@ export const bigReport: Scenario = {
       await sortButton.click();
       const sortedAt = await sorted;
 
-      const fromFirstByte = Number.isFinite(firstByte) && firstByte > 0 ? firstByte : t.click;
       return {
-        firstByteMs: fromFirstByte - t.click,
-        firstRowsMs: t.first - fromFirstByte,
+        firstByteMs: Number.isFinite(firstByte) && firstByte > 0 ? firstByte - t.click : NaN,
+        firstRowsMs: Number.isFinite(firstByte) && firstByte > 0 ? t.first - firstByte : NaN,
+        clickFirstRowsMs: t.first - t.click,
         allRowsMs: t.all - t.click,
         nodeStreamMs: node.streamMs,
         nodeParseMs: node.parseMs,
