@@ -3,6 +3,8 @@
  * it runs inside the response worker so that large bodies are parsed off the main thread, and
  * in unit tests.
  */
+import { prettyJson } from './pretty-json.ts';
+
 export interface ResponseMeta {
   status: number;
   contentType: string | null;
@@ -188,7 +190,7 @@ function classifyJson(meta: ResponseMeta, text: string): ClassifiedResponse {
       },
     };
   }
-  const display = JSON.stringify(parsed, null, 2);
+  const display = prettyJson(parsed);
   const obj =
     parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
