@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
 import { closeServer, listen, sendJson } from './http-util.ts';
-import { createRelay } from './relay.ts';
+import { createRelay, relayAllowedHosts } from './relay.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { notFound, serveStatic, warmStatic } from './static.ts';
 import { startSandbox } from './sandbox/index.ts';
@@ -86,7 +86,7 @@ export async function startApp(config: ServerConfig): Promise<RunningApp> {
       })
     : undefined;
   const hostNames = new Set([config.host, '127.0.0.1', 'localhost']);
-  const allowedHosts = [...hostNames].map((h) => `${h}:${config.port}`);
+  const allowedHosts = relayAllowedHosts([...hostNames], config.port);
   const routes = createAppRoutes({
     allowedHosts,
     sandbox: sandbox?.info,

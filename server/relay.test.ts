@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from './app-server.ts';
 import { closeServer } from './http-util.ts';
-import { createRelay, parseRelayTarget } from './relay.ts';
+import { createRelay, parseRelayTarget, relayAllowedHosts } from './relay.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 const TOKEN = 'sgp_0123456789abcdef0123456789abcdef01234567';
@@ -142,6 +142,18 @@ describe('parseRelayTarget', () => {
     expect(parseRelayTarget('https://me:pw@code.example.com')).toMatch(/user name or password/);
     expect(parseRelayTarget('https://code.example.com/.api')).toMatch(/without path/);
     expect(parseRelayTarget('https://code.example.com/?a=1')).toMatch(/without path/);
+  });
+});
+
+describe('relayAllowedHosts', () => {
+  it("lists the server's names on its port plus RELAY_ALLOWED_HOSTS", () => {
+    expect(relayAllowedHosts(['127.0.0.1', 'localhost', '127.0.0.1'], 4173, {})).toEqual([
+      '127.0.0.1:4173',
+      'localhost:4173',
+    ]);
+    expect(
+      relayAllowedHosts(['127.0.0.1'], 4173, { RELAY_ALLOWED_HOSTS: ' Console.LAN:4173, ,x:1' }),
+    ).toEqual(['127.0.0.1:4173', 'console.lan:4173', 'x:1']);
   });
 });
 
@@ -347,6 +359,7 @@ describe('relay refusals', () => {
     });
     expect(rebinding.status).toBe(403);
     expect(rebinding.body).toMatch(/Host "evil.example:\d+" is not one of them/);
+    expect(rebinding.body).toMatch(/RELAY_ALLOWED_HOSTS/);
 
     const crossSite = await request('/relay/graphql', {
       body: '{}',

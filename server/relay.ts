@@ -96,6 +96,22 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000 }),
 };
 
+/**
+ * The Host values the relay accepts: this server's own names on `port`, plus any host:port in
+ * the comma-separated `RELAY_ALLOWED_HOSTS` (for a console reached by another name).
+ */
+export function relayAllowedHosts(
+  hostNames: readonly string[],
+  port: number,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  const extra = (env.RELAY_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return [...new Set([...hostNames.map((h) => `${h.toLowerCase()}:${port}`), ...extra])];
+}
+
 /** Milliseconds from an environment variable, or the fallback when unset or invalid. */
 function envMs(name: string, fallback: number): number {
   const n = Number(process.env[name]);
@@ -132,7 +148,11 @@ export function parseRelayTarget(value: string | string[] | undefined): URL | st
 function refusal(req: IncomingMessage, allowedHosts: ReadonlySet<string>): string | null {
   const host = (req.headers.host ?? '').toLowerCase();
   if (!allowedHosts.has(host))
-    return `The relay only answers requests addressed to this server (${[...allowedHosts].join(', ')}); Host "${host}" is not one of them.`;
+    return (
+      `The relay only answers requests addressed to this server (${[...allowedHosts].join(', ')}); ` +
+      `Host "${host}" is not one of them. To reach the console by another name, add it (host:port) ` +
+      'to RELAY_ALLOWED_HOSTS.'
+    );
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`)
     return `The relay only answers pages served by this server; Origin "${origin}" is not this server.`;

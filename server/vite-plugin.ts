@@ -3,6 +3,7 @@ import { createAppRoutes, relayLogFromEnv } from './app-server.ts';
 import { readConfig } from './config.ts';
 import { startSandbox } from './sandbox/index.ts';
 import { formatBanner } from './banner.ts';
+import { relayAllowedHosts } from './relay.ts';
 
 /** Mounts the same server routes (relay, /sandbox.json) and sandbox in `vite` dev. */
 export function debugConsoleServer(): Plugin {
@@ -22,9 +23,7 @@ export function debugConsoleServer(): Plugin {
           })
         : undefined;
       server.httpServer?.once('close', () => void sandbox?.close());
-      const allowedHosts = [config.host, '127.0.0.1', 'localhost'].map(
-        (h) => `${h}:${config.port}`,
-      );
+      const allowedHosts = relayAllowedHosts([config.host, '127.0.0.1', 'localhost'], config.port);
       const routes = createAppRoutes({
         allowedHosts,
         sandbox: sandbox?.info,
