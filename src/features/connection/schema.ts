@@ -64,6 +64,22 @@ export function schemaQueryKey(c: ConnectionSettings): readonly unknown[] {
   ];
 }
 
+type TextListener = (text: string, baseUrl: string | undefined) => void;
+const textListeners = new Set<TextListener>();
+
+/**
+ * Called with each schema's introspection text as soon as it arrives, before the main thread
+ * builds the schema, so that the Docs worker can index it in parallel.
+ */
+export function onSchemaText(listener: TextListener): () => void {
+  textListeners.add(listener);
+  return () => textListeners.delete(listener);
+}
+
+function announce(text: string, baseUrl: string | undefined): void {
+  for (const l of textListeners) l(text, baseUrl);
+}
+
 const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /** Builds the schema in its own task (the editor needs a GraphQLSchema on the main thread). */
@@ -96,6 +112,7 @@ async function loadIntrospection(
   };
   try {
     const r = await introspect(send);
+    announce(r.text, normalizeBaseUrl(c.baseUrl));
     const schema = await build(r.data);
     return {
       schema,
@@ -144,6 +161,7 @@ export async function loadSchemaFile(
 ): Promise<void> {
   const r = await convertFile(file.name, await file.text());
   if (!r.ok) throw new SchemaLoadError(r.message);
+  announce(r.text, undefined);
   const schema = await build((JSON.parse(r.text) as { data: IntrospectionQuery }).data);
   await client.cancelQueries({ queryKey: key });
   client.setQueryData<LoadedSchema>(key, {

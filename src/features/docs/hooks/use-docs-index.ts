@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { onSchemaText } from '../../connection/schema.ts';
 import type { SearchHit } from '../lib/search-index.ts';
 import type { DocsWorkerRequest, DocsWorkerResponse, StoredChanges } from '../workers/protocol.ts';
 
@@ -67,6 +68,9 @@ export function loadIndex(text: string, baseUrl?: string): void {
   emit({ ready: false, entries: 0, changes: null, baseUrl, error: undefined });
   send({ type: 'load', id, text, baseUrl });
 }
+
+// Once the Docs have been opened, index each new schema while the main thread builds it.
+onSchemaText((text, baseUrl) => loadIndex(text, baseUrl));
 
 /** Searches the current index; resolves with the hits of this query (callers drop stale ones). */
 export function searchIndex(query: string, limit = 50): Promise<{ hits: SearchHit[]; ms: number }> {
