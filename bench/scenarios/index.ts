@@ -6,6 +6,8 @@ import { relayStream } from './relay-stream.ts';
 import { serverLoad } from './server-load.ts';
 import { bigReport } from './big-report.ts';
 import { bigSchema, completion } from './stubs.ts';
+import { loadFaults } from './load-faults.ts';
+import { loadSoak } from './load-soak.ts';
 
 /** Every scenario `npm run bench` knows: issue 6's in order, then issue 7's. Add yours here. */
 export const scenarios: Scenario[] = [
@@ -17,4 +19,6 @@ export const scenarios: Scenario[] = [
   bigReport,
   serverLoad,
   relayStream,
+  loadSoak,
+  loadFaults,
 ];
