@@ -1,9 +1,10 @@
+import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { buildSchema, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { buildSchema, graphql, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { startExtraServer } from './server.ts';
 
 // Docs panel against the real page and the sandbox. Extra servers use ports 4473..4487
@@ -354,5 +355,64 @@ test('"What changed" lists a removed field after the served schema changes', asy
     await server.stop();
     before.cleanup();
     after.cleanup();
+  }
+});
+
+test('older servers, disabled introspection and web pages get a clear message', async ({
+  page,
+}) => {
+  // A stand-in for third-party servers the relay can reach: an "old" GraphQL server that rejects
+  // the newer introspection query, one with introspection disabled, and a sign-in page.
+  let mode: 'old' | 'disabled' | 'html' = 'old';
+  const schema = buildSchema('type Query { legacyOnly(a: Int): String }');
+  const upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', async () => {
+      if (mode === 'html') {
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end('<!DOCTYPE html><title>Sign in</title>');
+        return;
+      }
+      const { query } = JSON.parse(body) as { query: string };
+      const modern = /args\(includeDeprecated: true\)/.test(query);
+      const errors =
+        mode === 'disabled' && query.includes('__schema')
+          ? [{ message: 'GraphQL introspection is not allowed' }]
+          : modern
+            ? [{ message: 'Unknown argument "includeDeprecated" on field "__Field.args".' }]
+            : undefined;
+      const out = errors ? { errors } : await graphql({ schema, source: query });
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((r) => upstream.listen(4485, '127.0.0.1', r));
+  try {
+    await page.goto('/debug/console');
+    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    await url.fill('http://127.0.0.1:4485');
+    await url.press('Enter');
+    await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    const panel = docs(page);
+    await expect(panel.getByRole('button', { name: 'legacyOnly', exact: true })).toBeVisible();
+    await expect(panel).toContainText(
+      'rejected the introspection query that asks for deprecated arguments and input fields',
+    );
+    await expect(panel).toContainText('older query was used');
+
+    mode = 'disabled';
+    await panel.getByRole('button', { name: 'Refetch schema' }).click();
+    await expect(panel.getByRole('alert')).toContainText(
+      /refused introspection \("GraphQL introspection is not allowed"\).*Load the schema from a file/,
+    );
+
+    mode = 'html';
+    await panel.getByRole('button', { name: 'Refetch schema' }).click();
+    await expect(panel.getByRole('alert')).toContainText(
+      /web page \(HTML, HTTP 200\), not GraphQL/,
+    );
+  } finally {
+    await new Promise((r) => upstream.close(r));
   }
 });
