@@ -8,6 +8,9 @@ const queryEditor = (page: Page) => page.getByRole('textbox', { name: 'Query edi
 /** CodeMirror's diagnostic tooltip (shown on hovering an underlined range). */
 const lintTooltip = (page: Page) => page.locator('.cm-tooltip-lint');
 
+/** CodeMirror ignores Enter for 75 ms after the completion list (re)opens (interactionDelay). */
+const settle = (page: Page) => page.waitForTimeout(150);
+
 /** Rests the mouse on an element the way a person does: a few small moves, then still. */
 async function hoverSteadily(page: Page, target: Locator): Promise<void> {
   const box = await target.boundingBox();
@@ -33,6 +36,7 @@ test.describe('console editors', () => {
     await page.keyboard.type('currentU');
     const list = page.getByRole('listbox');
     await expect(list.getByRole('option', { name: /currentUser/ })).toBeVisible();
+    await settle(page);
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(page, 'Query editor')).toBe('{\n  currentUser');
   });
@@ -98,5 +102,58 @@ test.describe('console editors', () => {
       '',
     ].join('\n');
     expect(clip).toBe(expected);
+  });
+
+  test('Shift-Ctrl-M merges fragments; Mod-f opens search in the editor', async ({ page }) => {
+    await setEditor(
+      page,
+      'Query editor',
+      '{ currentUser { ...U } }\nfragment U on User { username }\nfragment V on Query { currentUser { ...U } }',
+    );
+    await page.keyboard.press('Shift+Control+M');
+    // U is on User, the type of currentUser itself, so its fields go in without a wrapper.
+    await expect
+      .poll(() => editorText(page, 'Query editor'))
+      .toBe('{\n  currentUser {\n    username\n  }\n}');
+    await page.keyboard.press('ControlOrMeta+f');
+    await expect(page.getByRole('textbox', { name: 'Find' })).toBeFocused();
+  });
+
+  test("completion offers the operation's variable names in the Variables editor", async ({
+    page,
+  }) => {
+    await setEditor(
+      page,
+      'Query editor',
+      'query ($q: String!) { search(query: $q) { results { matchCount } } }',
+    );
+    // Wait until the Variables editor knows the query: it flags the missing variable.
+    await setEditor(page, 'Variables editor', '{}');
+    const vars = page.getByRole('textbox', { name: 'Variables editor' });
+    await expect(vars.locator('.cm-lintRange-error')).toHaveCount(1);
+    await setEditor(page, 'Variables editor', '{\n  ');
+    await page.keyboard.type('"');
+    await expect(page.getByRole('listbox').getByRole('option', { name: /"q"/ })).toBeVisible();
+    await settle(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page, 'Variables editor')).toBe('{\n  "q": ');
+  });
+
+  test('Include token puts the real token in the copied command, with a warning', async ({
+    page,
+    request,
+  }) => {
+    const info = await sandboxInfo(request);
+    await setEditor(page, 'Query editor', '{ currentUser { username } }');
+    await page.getByRole('checkbox', { name: 'Include token' }).check();
+    await expect(page.getByText('will contain your token')).toBeVisible();
+    await page.getByRole('button', { name: 'Copy as src command' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied src command' })).toBeVisible();
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clip).toBe(
+      `export SRC_ENDPOINT=${baseUrl.replace(/\/$/, '')}\n` +
+        `export SRC_ACCESS_TOKEN=${info.tokens.user}\n` +
+        "src api -query='{ currentUser { username } }' -vars='{}'\n",
+    );
   });
 });

@@ -6,9 +6,8 @@ import {
   type CompletionSource,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { lintKeymap } from '@codemirror/lint';
-import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import {
   drawSelection,
@@ -18,6 +17,7 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { lazySearch } from './lazy-search';
 import { editorTheme } from './theme';
 
 /**
@@ -28,7 +28,7 @@ export const COMPLETION_DELAY_MS = 0;
 
 /**
  * What every console editor has: line numbers, folding, history, bracket matching and
- * closing, search (Mod-f), comment toggle (Mod-/ from the default keymap), completion, the
+ * closing, search (Mod-f, loaded on first use), comment toggle (Mod-/ from the default keymap), completion, the
  * theme, and its accessible name on the editable element.
  */
 export function baseExtensions(label: string, completionOverride?: CompletionSource[]): Extension {
@@ -42,8 +42,7 @@ export function baseExtensions(label: string, completionOverride?: CompletionSou
     bracketMatching(),
     closeBrackets(),
     highlightActiveLine(),
-    highlightSelectionMatches(),
-    search({ top: true }),
+    lazySearch(),
     autocompletion({
       activateOnTypingDelay: COMPLETION_DELAY_MS,
       ...(completionOverride ? { override: completionOverride } : {}),
@@ -55,7 +54,6 @@ export function baseExtensions(label: string, completionOverride?: CompletionSou
     keymap.of([
       ...closeBracketsKeymap,
       ...defaultKeymap,
-      ...searchKeymap,
       ...historyKeymap,
       ...foldKeymap,
       ...completionKeymap,

@@ -1,7 +1,7 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
-import { forceLinting, linter } from '@codemirror/lint';
 import { Prec, type Extension } from '@codemirror/state';
+import { forceLinting, linter } from '@codemirror/lint';
 import { keymap, type EditorView } from '@codemirror/view';
 import { baseExtensions } from './base-extensions';
 import type { EditorDiagnostic } from './graphql-diagnostics';

@@ -13,6 +13,7 @@ import type { GraphQLSchema } from 'graphql';
 import { baseExtensions } from './base-extensions';
 import { graphqlDiagnostics } from './graphql-diagnostics';
 import { hoverInfo } from './hover-info';
+
 import { copyQueryCommand, mergeFragmentsCommand, prettifyCommand } from './query-commands';
 
 /** What the query editor calls back into; read at call time, so it may change freely. */

@@ -1,4 +1,10 @@
-import type { CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import {
+  insertCompletionText,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
+import type { EditorView } from '@codemirror/view';
 import { syntaxTree } from '@codemirror/language';
 import { getNamedType, isEnumType, typeFromAST } from 'graphql';
 import { operationVariables } from '../lib/variables';
@@ -10,7 +16,8 @@ import type { VariablesContext } from './variables-diagnostics';
  */
 export function variablesCompletion(ctx: { current: VariablesContext }) {
   return (cc: CompletionContext): CompletionResult | null => {
-    const word = cc.matchBefore(/"?[\w]*"?/);
+    const closed = cc.matchBefore(/"\w*"/);
+    const word = closed ?? cc.matchBefore(/"?\w*/);
     if (!word || (word.from === word.to && !cc.explicit)) return null;
     const node = syntaxTree(cc.state).resolveInner(cc.pos, -1);
     const object =
@@ -51,14 +58,19 @@ export function variablesCompletion(ctx: { current: VariablesContext }) {
       .map((v) => ({
         label: `"${v.name}"`,
         detail: v.type,
-        apply: `"${v.name}": `,
+        apply: applyName(`"${v.name}": `),
         boost: v.required ? 1 : 0,
       }));
-    // closeBrackets may have typed the closing quote already: replace it too.
-    const to =
-      cc.state.sliceDoc(word.to, word.to + 1) === '"' && !word.text.endsWith('"')
-        ? word.to + 1
-        : word.to;
-    return options.length ? { from: word.from, to, options } : null;
+    return options.length ? { from: word.from, options } : null;
+  };
+}
+
+/** Inserts `"name": `, also replacing a closing quote that closeBrackets typed after the cursor. */
+function applyName(text: string) {
+  return (view: EditorView, _c: Completion, from: number, to: number) => {
+    const typed = view.state.sliceDoc(from, to);
+    const typedClosed = typed.length >= 2 && typed.endsWith('"');
+    const end = !typedClosed && view.state.sliceDoc(to, to + 1) === '"' ? to + 1 : to;
+    view.dispatch(insertCompletionText(view.state, text, from, end));
   };
 }
