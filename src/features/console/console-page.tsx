@@ -142,6 +142,7 @@ export function ConsolePage() {
         <ErrorBoundary name="Editor">
           <EditorColumn
             tab={tab}
+            multipleOperations={operations.length > 1}
             handles={handles}
             schema={schema.schema}
             limits={limits}

@@ -1,4 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
+import { useState } from 'react';
+import { operationAt } from '../lib/operations.ts';
 import { showInDocs } from '../../docs/docs-nav.ts';
 import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
@@ -11,6 +13,8 @@ import { VariablesEditor } from './variables-editor.tsx';
 
 interface Props {
   tab: ConsoleTab;
+  /** The document has several operations: track which one the cursor is in. */
+  multipleOperations: boolean;
   handles: EditorHandles;
   schema?: GraphQLSchema;
   limits: CostLimits;
@@ -19,8 +23,13 @@ interface Props {
 }
 
 /** Query editor on top; Variables and Headers below; the cost meter under them. */
-export function EditorColumn({ tab, handles, schema, limits, onLimitsChange, onRun }: Props) {
+export function EditorColumn(props: Props) {
+  const { tab, handles, schema, limits, onLimitsChange, onRun, multipleOperations } = props;
   const id = tab.id;
+  // The operation the Variables editor validates against: the picked one, else the one under
+  // the cursor (state changes only when the cursor moves into another operation).
+  const [cursorOp, setCursorOp] = useState<string>();
+  const operationName = tab.operationName ?? (multipleOperations ? cursorOp : undefined);
   const update = (patch: Partial<ConsoleTab>) => getConsoleStore().updateTab(id, patch);
   return (
     <div className="editor-column">
@@ -32,6 +41,9 @@ export function EditorColumn({ tab, handles, schema, limits, onLimitsChange, onR
           schema={schema}
           onRun={onRun}
           onShowInDocs={showInDocs}
+          onCursorChange={(offset: number) => {
+            if (multipleOperations) setCursorOp(operationAt(tab.query, offset));
+          }}
           handleRef={handles.query}
         />
       </div>
@@ -44,7 +56,7 @@ export function EditorColumn({ tab, handles, schema, limits, onLimitsChange, onR
             onChange={(variables: string) => update({ variables })}
             query={tab.query}
             schema={schema}
-            operationName={tab.operationName}
+            operationName={operationName}
             onRun={onRun}
             handleRef={handles.variables}
           />
@@ -66,7 +78,7 @@ export function EditorColumn({ tab, handles, schema, limits, onLimitsChange, onR
       <CostMeter
         query={tab.query}
         variables={tab.variables}
-        operationName={tab.operationName}
+        operationName={operationName}
         limits={limits}
         onLimitsChange={onLimitsChange}
       />
