@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { AnalyticsConnection } from './components/analytics-connection.tsx';
 import { CreditsPanel } from './components/credits-panel.tsx';
 import { DownloadButton } from './components/download-button.tsx';
@@ -51,6 +51,9 @@ export default function AnalyticsPage() {
     return !r.ok;
   }, [form]);
 
+  // Progress arrives several times a second; the credits panel does not depend on it.
+  const credits = useMemo(() => <CreditsPanel form={form} onInvalid={invalid} />, [form, invalid]);
+
   function handleLoadReport() {
     const r = buildReportParams(form);
     if (!r.ok) {
@@ -81,7 +84,7 @@ export default function AnalyticsPage() {
       <ReportStatus state={state} onCancel={report.cancel} />
       <ReportTable state={state} requestWindow={report.requestWindow} setView={report.setView} />
       <ReportChart state={state} aggregate={report.aggregate} />
-      <CreditsPanel form={form} onInvalid={invalid} />
+      {credits}
     </section>
   );
 }

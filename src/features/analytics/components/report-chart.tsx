@@ -41,6 +41,7 @@ export function ReportChart({ state, aggregate }: Props) {
   }, [aggregate, metricIndex, group, mode, tick, state.loadId]);
 
   const metricLabel = metric?.h ?? '';
+  const groupLabel = mode === 'value' ? (header[group] ?? 'value') : mode;
   const plot = useMemo(() => {
     if (!data || !metricLabel) return undefined;
     const byValue = mode === 'value';
@@ -65,9 +66,37 @@ export function ReportChart({ state, aggregate }: Props) {
     return { options, data: [xs, data.values] as uPlot.AlignedData };
   }, [data, metricLabel, mode]);
 
+  const dataTable = useMemo(
+    () =>
+      data && (
+        <details>
+          <summary>Chart data as a table</summary>
+          <table className="an-data-table">
+            <caption className="an-sr">
+              {metricLabel} per {groupLabel}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{groupLabel}</th>
+                <th scope="col">{metricLabel}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.labels.map((l, i) => (
+                <tr key={l}>
+                  <th scope="row">{l || '(empty)'}</th>
+                  <td className="an-num">{nf.format(data.values[i])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ),
+    [data, metricLabel, groupLabel],
+  );
+
   if (!header.length) return null;
   if (!metric) return <p className="an-hint">No numeric column to chart in this report.</p>;
-  const groupLabel = mode === 'value' ? (header[group] ?? 'value') : mode;
   return (
     <figure className="an-figure" aria-labelledby={`${id}-cap`}>
       <figcaption id={`${id}-cap`}>
@@ -94,30 +123,7 @@ export function ReportChart({ state, aggregate }: Props) {
         )}
       </div>
       {plot && <UplotChart options={plot.options} data={plot.data} />}
-      {data && (
-        <details>
-          <summary>Chart data as a table</summary>
-          <table className="an-data-table">
-            <caption className="an-sr">
-              {metric.h} per {groupLabel}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{groupLabel}</th>
-                <th scope="col">{metric.h}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.labels.map((l, i) => (
-                <tr key={l}>
-                  <th scope="row">{l || '(empty)'}</th>
-                  <td className="an-num">{nf.format(data.values[i])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      )}
+      {dataTable}
     </figure>
   );
 }

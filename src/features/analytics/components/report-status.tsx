@@ -11,6 +11,8 @@ export function ReportStatus({ state, onCancel }: { state: ReportState; onCancel
       : `${formatRows(p.rows)} · ${formatBytes(p.bytes)}${
           state.totalBytes ? ` of ${formatBytes(state.totalBytes)}` : ''
         }${phase === 'streaming' ? ' received' : ''}`;
+  // Without a Content-Length the bar is full and striped while active (size unknown).
+  const percent = state.totalBytes ? Math.min(100, (p.bytes / state.totalBytes) * 100) : 100;
   const warnings: string[] = [];
   if (p.ragged.count > 0)
     warnings.push(
@@ -29,12 +31,19 @@ export function ReportStatus({ state, onCancel }: { state: ReportState; onCancel
     <div className="an-status">
       {phase !== 'idle' && (
         <div className="an-row">
-          <progress
+          {/* Not a native <progress>: its indeterminate animation repaints every frame. */}
+          <div
+            className="an-progress"
+            role="progressbar"
             aria-label="Report download progress"
             aria-valuetext={label}
-            max={state.totalBytes ?? undefined}
-            value={active && !state.totalBytes ? undefined : state.totalBytes ? p.bytes : 1}
-          />
+            aria-valuemin={state.totalBytes ? 0 : undefined}
+            aria-valuemax={state.totalBytes}
+            aria-valuenow={state.totalBytes ? p.bytes : undefined}
+            data-state={active ? 'active' : 'done'}
+          >
+            <div style={{ width: `${percent}%` }} />
+          </div>
           <span className="an-hint">{label}</span>
           {active && (
             <button type="button" onClick={onCancel}>

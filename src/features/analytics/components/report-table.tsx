@@ -2,8 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { SortSpec, ViewSpec } from '../lib/csv-store.ts';
-import { formatNumberCell } from '../lib/csv-types.ts';
 import { formatRows } from '../lib/report-errors.ts';
+import { ReportRows } from './report-rows.tsx';
 import { ReportTableHead } from './report-table-head.tsx';
 
 const ROW_HEIGHT = 28;
@@ -116,26 +116,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
           />
           <tbody>
             {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
-            {items.map((item) => {
-              const k = item.index - win.start;
-              const row = k >= 0 && k < win.rows.length ? win.rows[k] : undefined;
-              return (
-                <tr key={item.key} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                  <th scope="row" className="an-rownum">
-                    {row ? win.rowNumbers[k] : ''}
-                  </th>
-                  {header.map((_, c) => {
-                    const v = row?.[c] ?? '';
-                    const isNum = types[c] === 'number';
-                    return (
-                      <td key={c} className={isNum ? 'an-num' : undefined} title={v || undefined}>
-                        {isNum ? formatNumberCell(v) : v}
-                      </td>
-                    );
-                  })}
-                </tr>
-              );
-            })}
+            <ReportRows first={first} last={last} win={win} header={header} types={types} />
             {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
           </tbody>
         </table>
