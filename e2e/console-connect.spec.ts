@@ -113,3 +113,15 @@ test.describe('connection panel', () => {
     expect(stored).not.toContain('sgp_local_');
   });
 });
+
+test('a result is shown only while the fields still match it', async ({ page, request }) => {
+  const info = await sandboxInfo(request);
+  await page.goto('/debug/console');
+  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
+  await expect(page.getByText('Signed in as alice')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Access token' }).fill(info.tokens.admin);
+  await page.getByRole('textbox', { name: 'Instance URL' }).focus();
+  await expect(page.getByText('Signed in as alice')).toBeHidden();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Signed in as admin')).toBeVisible();
+});

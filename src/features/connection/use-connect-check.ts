@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { NetworkError } from '../../shared/api/http.ts';
 import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.ts';
-import { getConnection } from './connection-store.ts';
+import { getConnection, type ConnectionSettings } from './connection-store.ts';
 import { ensureUsableToken } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
 import { RELAY_ERROR_HEADER } from './relay-error.ts';
@@ -41,7 +41,27 @@ export async function checkConnection(): Promise<ConnectStatus> {
   }
 }
 
+/**
+ * What a Connect result is about: shown only while the connection still matches. OAuth tokens
+ * are left out (an automatic refresh does not change who you are).
+ */
+export function connectionKey(s: ConnectionSettings): string {
+  return [
+    s.baseUrl.trim(),
+    s.scheme,
+    s.transport,
+    s.sudoUser.trim(),
+    s.scheme === 'bearer' ? '' : s.token.trim(),
+  ].join('\u0000');
+}
+
 /** The Connect button's action, as a TanStack mutation (an explicit, uncached action). */
 export function useConnectCheck() {
-  return useMutation({ mutationKey: ['connect-check'], mutationFn: checkConnection });
+  return useMutation({
+    mutationKey: ['connect-check'],
+    mutationFn: async () => {
+      const key = connectionKey(getConnection());
+      return { status: await checkConnection(), key };
+    },
+  });
 }

@@ -5,7 +5,7 @@ import {
   type TransportMode,
 } from '../../connection/connection-store.ts';
 import { fillFromSandbox } from '../../connection/sandbox-fill.ts';
-import { useConnectCheck } from '../../connection/use-connect-check.ts';
+import { connectionKey, useConnectCheck } from '../../connection/use-connect-check.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
@@ -17,7 +17,8 @@ export function ConnectionPanel() {
   const check = useConnectCheck();
   const [sandboxError, setSandboxError] = useState<string>();
   const [tokenError, setTokenError] = useState<string>();
-  const status = check.data;
+  // A result about another URL/token than the one now in the fields is not shown.
+  const status = check.data && check.data.key === connectionKey(c) ? check.data.status : undefined;
 
   async function handleSandbox() {
     setSandboxError(undefined);
