@@ -163,7 +163,8 @@ export function useReport() {
       };
       w.postMessage({
         type: 'load',
-        settings: getConnection(),
+        // Only what the analytics request needs: the instance token never reaches the worker.
+        settings: { ...getConnection(), token: '', sudoUser: '', oauth: {} },
         params: params.toString(),
       } satisfies ToWorker);
     },
