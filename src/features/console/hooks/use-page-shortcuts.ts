@@ -24,7 +24,7 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd-F', action: 'Search in an editor or the response' },
   { keys: 'Ctrl/Cmd-click', action: 'Show a field or type in Docs' },
   { keys: 'Alt-PageDown / Alt-PageUp', action: 'Next / previous tab' },
-  { keys: 'Escape', action: 'Close a dialog or panel' },
+  { keys: 'Escape', action: 'Close a dialog or the search panel' },
 ];
 
 /**
