@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { buildSchema, introspectionFromSchema } from 'graphql';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 
 // Issue 7, "Nothing lost": the browser goes away right after typing (a simulated crash:
@@ -83,3 +85,54 @@ for (const waitMs of [APP_DEBOUNCE_MS]) {
     }
   });
 }
+
+test('a crash inside the Docs panel leaves the editor and the response working, and keeps the text', async ({
+  page,
+}) => {
+  // A broken server: its introspection gives a description that is a number, not a string.
+  const intro = introspectionFromSchema(
+    buildSchema('type Query { """ok""" currentUser: User }  type User { username: String }'),
+  ) as unknown as { __schema: { types: { name: string; description: unknown }[] } };
+  intro.__schema.types.find((t) => t.name === 'Query')!.description = 42;
+  const upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          body.includes('__schema')
+            ? { data: intro }
+            : { data: { currentUser: { username: 'crash-test-user' } } },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((ok) => upstream.listen(4537, '127.0.0.1', ok));
+  try {
+    await page.goto('/debug/console');
+    await page.getByRole('textbox', { name: 'Instance URL' }).fill('http://127.0.0.1:4537');
+    await page.getByRole('textbox', { name: 'Access token' }).fill('sgp_crash_test');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await typeInto(page, 'Query editor', 'query Kept { currentUser { username } }');
+    await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The Docs panel hit an error' }),
+    ).toBeVisible();
+    // The other panels go on working, with the user's text.
+    expect(await editorText(page, 'Query editor')).toBe('query Kept { currentUser { username } }');
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Response' })
+        .getByRole('textbox', { name: 'Response body' }),
+    ).toContainText('crash-test-user');
+    await typeInto(page, 'Query editor', 'query KeptAfterCrash { currentUser { username } }');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Query editor' })).toContainText(
+      'KeptAfterCrash',
+    );
+  } finally {
+    await new Promise((ok) => upstream.close(ok));
+  }
+});
