@@ -16,7 +16,7 @@ export function FieldPage({ type, field, arg }: { type: string; field: string; a
   useEffect(() => {
     if (arg)
       document
-        .querySelector(`.docs-type [data-arg="${CSS.escape(arg)}"]`)
+        .querySelector(`.docs-page [data-arg="${CSS.escape(arg)}"]`)
         ?.scrollIntoView({ block: 'center' });
   }, [arg]);
   if (!f)
@@ -28,7 +28,7 @@ export function FieldPage({ type, field, arg }: { type: string; field: string; a
   const args = 'args' in f ? f.args : [];
   const canAdd = Boolean(addField) && owner && (isObjectType(owner) || isInterfaceType(owner));
   return (
-    <article className="docs-type" aria-label={`Field ${type}.${field}`}>
+    <article className="docs-page" aria-label={`Field ${type}.${field}`}>
       <h3>
         <NamedTypeLink name={type} />.{f.name}
       </h3>

@@ -66,7 +66,7 @@ export function TypePage({
   const values = isEnumType(t) ? t.getValues() : [];
   const shownValues = showDeprecated ? values : values.filter((v) => v.deprecationReason == null);
   return (
-    <article className="docs-type" aria-label={`Type ${t.name}`}>
+    <article className="docs-page" aria-label={`Type ${t.name}`}>
       <h3>
         <span className="docs-kind">{kindLabel(t)}</span> {t.name}
       </h3>
