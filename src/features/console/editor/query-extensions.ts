@@ -2,7 +2,6 @@ import { linter } from '@codemirror/lint';
 import { Prec, type Extension } from '@codemirror/state';
 import { hoverTooltip, keymap } from '@codemirror/view';
 import {
-  completion,
   getSchema,
   graphqlLanguageSupport,
   jump,
@@ -11,6 +10,7 @@ import {
 } from 'cm6-graphql';
 import type { GraphQLSchema } from 'graphql';
 import { baseExtensions } from './base-extensions';
+import { graphqlCompletion } from './graphql-completion';
 import { graphqlDiagnostics } from './graphql-diagnostics';
 import { hoverInfo } from './hover-info';
 
@@ -46,7 +46,7 @@ export function queryExtensions(
     ),
     baseExtensions('Query editor'),
     graphqlLanguageSupport(),
-    completion,
+    graphqlCompletion,
     jump,
     stateExtensions(schema, {
       onShowInDocs(field, type, parentType) {
