@@ -1,14 +1,17 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
   value: string;
-  /** Called on blur and Enter, not per keystroke (each commit may refetch the schema). */
+  /** Called on blur, Enter, or after a pause in typing; not per keystroke (a commit may refetch the schema). */
   onCommit(value: string): void;
 };
 
+/** Pause in typing after which the draft is committed anyway (so a reload loses nothing). */
+const IDLE_COMMIT_MS = 800;
+
 /**
- * A text input that keeps a local draft and commits it on blur or Enter. An outside change of
- * `value` (e.g. "Use sandbox") replaces the draft.
+ * A text input that keeps a local draft and commits it on blur, Enter or a pause in typing. An
+ * outside change of `value` (e.g. "Use sandbox") replaces the draft.
  */
 export function DraftInput({ value, onCommit, onBlur, onKeyDown, ...rest }: Props) {
   const [draft, setDraft] = useState(value);
@@ -17,6 +20,15 @@ export function DraftInput({ value, onCommit, onBlur, onKeyDown, ...rest }: Prop
     setSeen(value);
     setDraft(value);
   }
+  const commit = useRef(onCommit);
+  useEffect(() => {
+    commit.current = onCommit;
+  });
+  useEffect(() => {
+    if (draft === value) return;
+    const t = setTimeout(() => commit.current(draft), IDLE_COMMIT_MS);
+    return () => clearTimeout(t);
+  }, [draft, value]);
   return (
     <input
       {...rest}
