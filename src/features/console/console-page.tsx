@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/lib/cost-estimate.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
@@ -6,6 +6,7 @@ import { useSchema } from '../connection/schema.ts';
 import { openDocsSearch, useDocsOpen } from '../docs/docs-nav.ts';
 import { ConnectionPanel } from './components/connection-panel.tsx';
 import { CostConfirmBar } from './components/cost-confirm.tsx';
+import { DocsSlot } from './components/docs-slot.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
 import { ExportMenu } from './components/export-menu.tsx';
 import { HistoryPanel } from './components/history-panel.tsx';
@@ -23,7 +24,6 @@ import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-br
 import { useRunResult } from './state/responses.ts';
 import { activeTab } from './state/tabs.ts';
 
-const DocsPanel = lazy(() => import('../docs/docs-panel.tsx'));
 const LIMITS_KEY = 'console-cost-limits';
 
 /** The console page: connection, toolbar, tabs, editors, response, Docs and History panels. */
@@ -189,13 +189,7 @@ export function ConsolePage() {
             onClose={() => setHistoryOpen(false)}
           />
         )}
-        {docsOpen && (
-          <ErrorBoundary name="Docs">
-            <Suspense fallback={<p className="placeholder">Loading Docs…</p>}>
-              <DocsPanel bridge={bridge} />
-            </Suspense>
-          </ErrorBoundary>
-        )}
+        {docsOpen && <DocsSlot bridge={bridge} />}
       </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
