@@ -21,7 +21,7 @@ import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
 import { buildExportRequest } from './state/export-request.ts';
 import { listOperations } from './lib/operations.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
-import { useRunResult } from './state/responses.ts';
+import { setRunResult, useRunResult } from './state/responses.ts';
 import { activeTab } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
@@ -135,7 +135,10 @@ export function ConsolePage() {
           actions.sync();
           store.addTab();
         }}
-        onClose={(id) => store.closeTab(id)}
+        onClose={(id) => {
+          store.closeTab(id);
+          setRunResult(id, undefined); // free a possibly large response
+        }}
         onRename={(id, title) => store.renameTab(id, title)}
       />
       <div className="console-body">
