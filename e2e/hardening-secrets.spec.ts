@@ -253,3 +253,45 @@ for (const remember of [false, true]) {
     }
   });
 }
+
+test('a token typed into the Headers editor stays out of localStorage, IndexedDB, cookies and URLs, and exports redact it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  await context.addInitScript(INIT);
+  const page = await context.newPage();
+  const urls: string[] = [];
+  page.on('framenavigated', (f) => f === page.mainFrame() && urls.push(f.url()));
+  try {
+    const secret = info.tokens.admin;
+    expect(secret).toBeTruthy();
+    await page.goto(`${server.url}/debug/console`);
+    await page.getByRole('button', { name: 'Use sandbox' }).click();
+    await expect(page.getByText('Signed in as alice')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Headers editor' }).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(JSON.stringify({ Authorization: `token ${secret}` }));
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Response' })
+        .getByRole('textbox', { name: 'Response body' }),
+    ).toContainText('"data"');
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied curl command' })).toBeVisible();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).not.toContain(secret);
+    // Reload, so anything the app persisted is what is left.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Query editor' })).toBeVisible();
+    const stored = await everythingStored(page, context);
+    expect(
+      findSecrets({ local: stored.local, idb: stored.idb, cookies: stored.cookies }, [secret]),
+    ).toEqual([]);
+    expect(
+      findSecrets([urls, stored.url, stored.historyState, stored.historyCalls], [secret]),
+    ).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
