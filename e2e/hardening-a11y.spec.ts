@@ -66,6 +66,7 @@ test('axe finds no serious or critical violation on the analytics tab with a loa
   await page.goto('/analytics');
   expect(await seriousViolations(page), 'analytics, empty').toEqual([]);
   await page.getByRole('button', { name: 'Use sandbox' }).click();
+  await expect(page.getByText('Connected to the sandbox analytics service.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Instance host' }).fill(info.instances[0]);
   await page.getByRole('button', { name: 'Load report' }).click();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
@@ -150,6 +151,7 @@ test('the main flows work with the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Load report' })).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Use sandbox' }));
   await kb.press('Space');
+  await expect(page.getByText('Connected to the sandbox analytics service.')).toBeVisible();
   await tabTo(page, page.getByRole('textbox', { name: 'Instance host' }));
   await kb.press('ControlOrMeta+a');
   await kb.type(info.instances[0]);

@@ -91,9 +91,12 @@ const DROP_RESPONSE = new Set([
   'strict-transport-security',
 ]);
 
+// No keep-alive: reusing an idle upstream socket races the upstream's own idle timeout and the
+// request fails with ECONNRESET (seen in CI as a 502). A request body is streamed, so it cannot
+// be retried safely; a fresh connection per request is the robust choice.
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000 }),
+  'http:': new http.Agent({ keepAlive: false, maxSockets: 256 }),
+  'https:': new https.Agent({ keepAlive: false, maxSockets: 256 }),
 };
 
 /**
