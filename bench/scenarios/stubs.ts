@@ -36,19 +36,3 @@ export const completion = stub(
     'time until the completion list (.cm-tooltip-autocomplete) shows; median of 20 keystrokes per rep',
   { completionMs: { label: 'completion list after a key', unit: 'ms', target: 16 } },
 );
-
-export const bigReport = stub(
-  'big-report',
-  '6. Big report (1,000,000 rows)',
-  'serverWith({ SANDBOX_REPORT_SCALE: ... }) for ~100 MB CSV; "Load report": first rows in ' +
-    'table "Report preview" after the first byte, all rows, longest task, heap vs CSV size, sort by a ' +
-    'numeric column; and papaparse on the same bytes in Node as the ceiling',
-  {
-    firstRowsMs: { label: 'first rows after first byte', unit: 'ms', target: 300 },
-    allRowsMs: { label: 'all rows', unit: 'ms' },
-    ceilingPct: { label: 'speed vs Node papaparse', unit: '%', target: 50, better: 'higher' },
-    longestTaskMs: { label: 'longest task', unit: 'ms', target: 50 },
-    heapRatio: { label: 'heap / CSV size', unit: 'ratio', target: 1.5 },
-    sortMs: { label: 'sort by a numeric column', unit: 'ms' },
-  },
-);

@@ -4,16 +4,9 @@
  * storing anything: the generator keeps only per-user state, never rows.
  */
 import { addDays, daysBetween } from '../../../src/features/analytics/lib/credit-series.ts';
+import { hash32, prng } from '../seeded.ts';
 
-/** 32-bit FNV-1a hash of a string. */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { hash32, prng };
 
 /** murmur3's 32-bit finalizer: spreads the bits of a combined seed. */
 export function mix32(h: number): number {
@@ -23,18 +16,6 @@ export function mix32(h: number): number {
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
-}
-
-/** mulberry32: a small, fast, good-enough PRNG returning floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Clients as the report names them (`[IDE].cody`, `server.web`, `server.svelte-web`). */
