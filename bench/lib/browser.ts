@@ -122,3 +122,48 @@ export async function typeIntoQueryEditor(
   await page.keyboard.type(marker);
   return visible;
 }
+
+// The predicate is spliced into the source (evaluated over CDP), since the app's CSP forbids
+// eval and new Function inside the page.
+const waitInPageSrc = (predicate: string) => `({ timeoutMs, painted }) =>
+  new Promise((resolve) => {
+    const test = () => (${predicate});
+    const ok = () => {
+      try {
+        return !!test();
+      } catch {
+        return false;
+      }
+    };
+    const done = () =>
+      painted
+        ? requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))
+        : resolve(true);
+    if (ok()) return done();
+    const mo = new MutationObserver(() => {
+      if (!ok()) return;
+      mo.disconnect();
+      clearTimeout(timer);
+      done();
+    });
+    const timer = setTimeout(() => {
+      mo.disconnect();
+      resolve(false);
+    }, timeoutMs);
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  })`;
+
+/**
+ * Waits in the page (MutationObserver) until the JS expression `predicate` is truthy. Resolves
+ * true, or with `painted` the performance.now() time one animation frame and one task later (the
+ * task that changed the page has finished and it was painted); false after `timeoutMs`.
+ */
+export function waitInPage(
+  page: Page,
+  predicate: string,
+  timeoutMs: number,
+  painted = false,
+): Promise<number | boolean> {
+  const args = JSON.stringify({ timeoutMs, painted });
+  return page.evaluate(`(${waitInPageSrc(predicate)})(${args})`) as Promise<number | boolean>;
+}

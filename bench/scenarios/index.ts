@@ -5,7 +5,7 @@ import { initialLoad } from './initial-load.ts';
 import { relayStream } from './relay-stream.ts';
 import { serverLoad } from './server-load.ts';
 import { bigReport } from './big-report.ts';
-import { bigSchema, completion } from './stubs.ts';
+import { bigSchema, completion } from './big-schema.ts';
 import { loadFaults } from './load-faults.ts';
 import { loadSoak } from './load-soak.ts';
 
