@@ -41,6 +41,33 @@ test.describe('console editors', () => {
     await expect.poll(() => editorText(page, 'Query editor')).toBe('{\n  currentUser');
   });
 
+  test('the completion list is in the page by the first frame after the keystroke', async ({
+    page,
+  }) => {
+    await setEditor(page, 'Query editor', '{\n  ');
+    // Not a timing: an order. The list must be there when the frame that shows the typed
+    // letter is drawn, not one frame later (CodeMirror's own start waits for a timer that
+    // Chromium runs after that frame).
+    await page.evaluate(() => {
+      const w = window as unknown as { __listAtFrame?: boolean };
+      document.addEventListener(
+        'input',
+        () =>
+          requestAnimationFrame(() => {
+            w.__listAtFrame = !!document.querySelector('.cm-tooltip-autocomplete [role="option"]');
+          }),
+        { capture: true, once: true },
+      );
+    });
+    await page.keyboard.press('c');
+    await expect(
+      page.getByRole('listbox').getByRole('option', { name: /currentUser/ }),
+    ).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __listAtFrame?: boolean }).__listAtFrame),
+    ).toBe(true);
+  });
+
   test('hover shows a field with its type and description', async ({ page }) => {
     await setEditor(page, 'Query editor', '{ currentUser { username } }');
     await hoverSteadily(page, queryEditor(page).getByText('currentUser'));

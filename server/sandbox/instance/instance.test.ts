@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'graphql';
+import { introspectionCacheKey } from './graphql-endpoint.ts';
 import { startTestInstance, type TestInstance } from './test-helpers.ts';
 
 const ME = '{ currentUser { username } }';
@@ -475,6 +477,57 @@ describe('sandbox instance (private, default limits)', () => {
         displayName: nodes[0].displayName,
       });
     });
+  });
+});
+
+describe('introspection answers are cached, and only those', () => {
+  let inst: TestInstance;
+  beforeAll(async () => {
+    inst = await startTestInstance();
+  });
+  afterAll(() => inst.close());
+  const auth = (t: string) => ({ headers: { Authorization: `token ${t}` } });
+  const TYPE = 'query T($n: String!) { __type(name: $n) { name kind } }';
+
+  it('answers the same introspection the same way, and per variables', async () => {
+    const first = await inst.gql(TYPE, { ...auth(inst.tokens.user), variables: { n: 'User' } });
+    const again = await inst.gql(TYPE, { ...auth(inst.tokens.user), variables: { n: 'User' } });
+    const other = await inst.gql(TYPE, {
+      ...auth(inst.tokens.user),
+      variables: { n: 'Repository' },
+    });
+    expect(JSON.parse(first.text)).toEqual({ data: { __type: { name: 'User', kind: 'OBJECT' } } });
+    expect(again.text).toBe(first.text);
+    expect(JSON.parse(other.text)).toEqual({
+      data: { __type: { name: 'Repository', kind: 'OBJECT' } },
+    });
+  });
+
+  it('never caches an operation that also reads data: each user sees their own', async () => {
+    const q = '{ __typename __schema { queryType { name } } currentUser { username } }';
+    const alice = await inst.gql(q, auth(inst.tokens.user));
+    const admin = await inst.gql(q, auth(inst.tokens.admin));
+    expect(JSON.parse(alice.text).data.currentUser.username).toBe('alice');
+    expect(JSON.parse(admin.text).data.currentUser.username).toBe('admin');
+  });
+
+  it('keys only introspection-only queries, by text, operation and variables', () => {
+    const key = (q: string, vars: Record<string, unknown> = {}, op?: string) =>
+      introspectionCacheKey(parse(q), q, op, vars);
+    expect(key('{ __schema { types { name } } }')).not.toBeNull();
+    expect(key(TYPE, { n: 'User' })).not.toBe(key(TYPE, { n: 'Repository' }));
+    expect(key('{ __typename currentUser { username } }')).toBeNull();
+    expect(key('{ ...F } fragment F on Query { __schema { types { name } } }')).toBeNull();
+    const two = 'query A { __schema { types { name } } } query B { currentUser { username } }';
+    expect(key(two, {}, 'A')).not.toBeNull();
+    expect(key(two, {}, 'B')).toBeNull();
+  });
+
+  it('still checks auth before answering from the cache', async () => {
+    const q = '{ __schema { queryType { name } } }';
+    expect((await inst.gql(q, auth(inst.tokens.user))).status).toBe(200);
+    const r = await inst.gql(q, auth(inst.tokens.revoked));
+    expect(r.status).toBe(401);
   });
 });
 

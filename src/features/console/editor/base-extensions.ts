@@ -1,5 +1,4 @@
 import {
-  autocompletion,
   closeBrackets,
   closeBracketsKeymap,
   completionKeymap,
@@ -17,12 +16,14 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { eagerAutocompletion } from './eager-completion';
 import { lazySearch } from './lazy-search';
 import { editorTheme } from './theme';
 
 /**
  * Completion opens as soon as a character is typed: CodeMirror's default 100 ms
- * `activateOnTypingDelay` alone would be most of a slow console's latency (DESIGN.md pitfalls).
+ * `activateOnTypingDelay` alone would be most of a slow console's latency (DESIGN.md pitfalls),
+ * and with 0 `eagerAutocompletion` starts it before the next frame rather than after it.
  */
 export const COMPLETION_DELAY_MS = 0;
 
@@ -43,7 +44,7 @@ export function baseExtensions(label: string, completionOverride?: CompletionSou
     closeBrackets(),
     highlightActiveLine(),
     lazySearch(),
-    autocompletion({
+    eagerAutocompletion({
       activateOnTypingDelay: COMPLETION_DELAY_MS,
       ...(completionOverride ? { override: completionOverride } : {}),
       icons: false,
