@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/lib/cost-estimate.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { getConnection } from '../connection/connection-store.ts';
 import { useSchema } from '../connection/schema.ts';
 import { openDocsSearch, useDocsOpen } from '../docs/docs-nav.ts';
 import { ConnectionPanel } from './components/connection-panel.tsx';
 import { CostConfirmBar } from './components/cost-confirm.tsx';
-import { DocsSlot } from './components/docs-slot.tsx';
+import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
 import { ExportMenu } from './components/export-menu.tsx';
 import { HistoryPanel } from './components/history-panel.tsx';
@@ -55,6 +56,12 @@ export function ConsolePage() {
     [tab.query],
   );
   useFragmentWriter(tab);
+  // Once a schema is on its way with credentials (not the anonymous probe at start), Docs will be
+  // wanted: fetch their chunk now rather than behind the introspection answer when they open.
+  useEffect(() => {
+    if (schema.status === 'ready' || (schema.status === 'loading' && getConnection().token.trim()))
+      prefetchDocs();
+  }, [schema.status]);
 
   const latest = useRef({ tab, actions });
   useEffect(() => {
