@@ -4,6 +4,34 @@ import { connect, sandboxInfo } from './console-core-helpers.ts';
 const status = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByRole('status');
 
 test.describe('connection panel', () => {
+  test('a value that changes while you are in the field does not move text under your cursor', async ({
+    page,
+    request,
+  }) => {
+    const info = await sandboxInfo(request);
+    await page.goto('/debug/console');
+    const sandbox = page.getByRole('button', { name: 'Use sandbox' });
+    // element.click() fills the fields from the sandbox without taking the focus, like a server
+    // default or a token refresh arriving while the user is in a field.
+    const fillInBackground = () => sandbox.evaluate((b) => (b as HTMLButtonElement).click());
+
+    // In the empty token field, nothing typed: the field waits, then shows the new value on blur.
+    const token = page.getByRole('textbox', { name: 'Access token' });
+    await token.focus();
+    await fillInBackground();
+    await expect(page.getByRole('textbox', { name: 'Instance URL' })).toHaveValue(info.base_url);
+    await expect(token).toHaveValue('');
+    await token.blur();
+    await expect(token).toHaveValue(info.tokens.user);
+
+    // Text typed into the field wins over the change that arrived meanwhile.
+    await token.fill('sgp_typed_by_hand');
+    await fillInBackground();
+    await expect(token).toHaveValue('sgp_typed_by_hand');
+    await token.blur();
+    await expect(token).toHaveValue('sgp_typed_by_hand');
+  });
+
   test('Access token: shows who you are', async ({ page, request }) => {
     const info = await sandboxInfo(request);
     await page.goto('/debug/console');
