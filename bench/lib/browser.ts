@@ -167,3 +167,26 @@ export function waitInPage(
   const args = JSON.stringify({ timeoutMs, painted });
   return page.evaluate(`(${waitInPageSrc(predicate)})(${args})`) as Promise<number | boolean>;
 }
+
+/**
+ * Records, under `window[key]`, the performance.now() time of the next click anywhere in the page
+ * (capture phase); read it after the click with `readClickTime`.
+ */
+export async function armClickTime(page: Page, key: string): Promise<void> {
+  await page.evaluate((k) => {
+    const w = window as unknown as Record<string, number | undefined>;
+    w[k] = undefined;
+    document.addEventListener(
+      'click',
+      () => {
+        w[k] ??= performance.now();
+      },
+      { capture: true, once: true },
+    );
+  }, key);
+}
+
+/** The time `armClickTime` recorded under `key`, NaN when no click came. */
+export function readClickTime(page: Page, key: string): Promise<number> {
+  return page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? NaN, key);
+}

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { heapAfterGcMb, LONGTASK_INIT, longestTask, whenTextVisible } from '../lib/browser.ts';
+import {
+  armClickTime,
+  heapAfterGcMb,
+  LONGTASK_INIT,
+  longestTask,
+  readClickTime,
+  whenTextVisible,
+} from '../lib/browser.ts';
 import type { SandboxInfo } from '../lib/servers.ts';
 import { SkipScenario, type Scenario } from '../lib/types.ts';
 
@@ -70,24 +77,12 @@ async function runAndTime(
   await page.keyboard.insertText(query);
   const response = page.getByRole('region', { name: 'Response' });
   await response.evaluate((el) => el.setAttribute('data-bench-response', ''));
-  await page.evaluate(() => {
-    const w = window as unknown as { __benchClick?: number };
-    w.__benchClick = undefined;
-    document.addEventListener(
-      'click',
-      () => {
-        w.__benchClick ??= performance.now();
-      },
-      { capture: true, once: true },
-    );
-  });
+  await armClickTime(page, '__benchClick');
   const shown = whenTextVisible(page, '[data-bench-response]', marker, 120_000);
   shown.catch(() => {});
   await page.getByRole('button', { name: 'Run query' }).click();
   const visibleAt = await shown;
-  const clickedAt = await page.evaluate(
-    () => (window as unknown as { __benchClick?: number }).__benchClick ?? NaN,
-  );
+  const clickedAt = await readClickTime(page, '__benchClick');
   // Let any work that follows the first paint finish before reading long tasks.
   await page.waitForTimeout(500);
   return { visible: visibleAt - clickedAt, task: await longestTask(page, clickedAt) };

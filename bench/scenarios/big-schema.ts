@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildSchema, type GraphQLObjectType } from 'graphql';
-import { heapAfterGcMb, LONGTASK_INIT, longestTask, waitInPage } from '../lib/browser.ts';
+import {
+  armClickTime,
+  heapAfterGcMb,
+  LONGTASK_INIT,
+  longestTask,
+  readClickTime,
+  waitInPage,
+} from '../lib/browser.ts';
+import { summarize } from '../lib/stats.ts';
 import type { BenchServer } from '../lib/servers.ts';
 import { SkipScenario, type BenchContext, type Scenario } from '../lib/types.ts';
 
@@ -67,24 +75,6 @@ async function clickButtonWhenThere(page: Page, name: string, timeoutMs = 30_000
   await page.getByRole('button', { name, exact: true }).first().click();
 }
 
-/** performance.now() of the next click anywhere in the page (capture phase), read after it. */
-async function armClickTime(page: Page, key: string): Promise<void> {
-  await page.evaluate((k) => {
-    const w = window as unknown as Record<string, number | undefined>;
-    w[k] = undefined;
-    document.addEventListener(
-      'click',
-      () => {
-        w[k] ??= performance.now();
-      },
-      { capture: true, once: true },
-    );
-  }, key);
-}
-
-const readNumber = (page: Page, key: string) =>
-  page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? NaN, key);
-
 /**
  * Opens the console on the GitHub-schema server in a fresh profile, connects with "Use sandbox"
  * and opens Docs, each as soon as its button exists; resolves with the times (ms since
@@ -110,7 +100,7 @@ async function openDocsOnGithub(
   const queryVisibleAt = await visible;
   if (typeof queryVisibleAt !== 'number')
     throw new Error('Docs did not list the fields of Query within 120 s');
-  return { connectAt: await readNumber(page, '__benchConnect'), queryVisibleAt };
+  return { connectAt: await readClickTime(page, '__benchConnect'), queryVisibleAt };
 }
 
 /**
@@ -195,12 +185,6 @@ const COMPLETION_TIMER_SRC = `(timeoutMs) => { window.__benchCompletion = new Pr
   mo.observe(document, { subtree: true, childList: true });
 }); window.__benchCompletion.catch(() => {}); }`;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
 /**
  * Scenario 4: with GitHub's schema loaded in the editor, the query editor holds
  * `{ repository(owner:"a", name:"b") { `; each keystroke types one letter and we time its
@@ -250,12 +234,12 @@ export const completion: Scenario = {
       const text = await editor.textContent();
       if (!text?.includes('repository(owner:"a", name:"b")'))
         throw new Error(`the editor lost the prefix: ${text}`);
-      const sorted = [...times].sort((a, b) => a - b);
+      const all = summarize(times);
       return {
-        completionMs: median(times),
-        inDomMs: median(inDom),
+        completionMs: all.median,
+        inDomMs: summarize(inDom).median,
         firstMs: times[0],
-        slowestMs: sorted.at(-1)!,
+        slowestMs: all.max,
         longTaskMs: await longestTask(page, typingFrom),
       };
     } finally {
