@@ -29,6 +29,7 @@ import {
 } from '../../../src/shared/lib/cost-estimate.ts';
 import type { RequestContext } from './resolvers.ts';
 import { stringifyWithSplices, type Splice } from './fast-results.ts';
+import { NO_TRACE } from './tracing.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -279,10 +280,14 @@ export async function serveGraphQL(
   const query = (rawQuery as string | undefined) ?? '';
   const variables = (rawVars as Record<string, unknown> | undefined) ?? {};
   const operationName = typeof rawOp === 'string' && rawOp !== '' ? rawOp : undefined;
+  const trace = ctx.tracer ?? NO_TRACE;
+  if (ctx.tracer) ctx.tracer.record.operationName = operationName;
 
   // 1. Cost, before anything recursive (parser, validation, execution).
+  const endCost = trace.begin('cost estimate');
   const nesting = nestingDepth(query);
   if (nesting > MAX_NESTING) {
+    endCost('refused: nesting');
     if (nesting > endpoint.limits.graphQLMaxDepth) {
       const v: LimitViolation = {
         kind: 'query depth',
@@ -308,13 +313,18 @@ export async function serveGraphQL(
   if (estimate.ok) {
     const violations = checkCostLimits(estimate.cost, endpoint.limits);
     if (violations.length) {
+      endCost(`over ${violations.map((v) => v.kind).join(', ')} limit`);
       writeJson(res, 400, costLimitBody(violations, endpoint.baseUrl));
       return;
     }
   }
 
+  endCost(estimate.ok ? `${estimate.cost.fieldCount} fields` : 'not estimated');
+
   // 2. Parse. A document without definitions is valid for graph-gophers.
+  const endValidation = trace.begin('validation');
   if (query.replace(/#[^\n\r]*/g, '').replace(/[\s,\ufeff]/g, '') === '') {
+    endValidation('no operations');
     writeJson(res, 200, errorsOnly([{ message: 'no operations in query document' }]));
     return;
   }
@@ -323,6 +333,7 @@ export async function serveGraphQL(
     doc = parse(query, { maxTokens: MAX_TOKENS });
   } catch (err) {
     const e = err as GraphQLError;
+    endValidation('syntax error');
     writeJson(
       res,
       200,
@@ -336,10 +347,12 @@ export async function serveGraphQL(
   // 3. Validate, then pick the operation.
   const validationErrors = validate(endpoint.schema, doc, specifiedRules, { maxErrors: 50 });
   if (validationErrors.length) {
+    endValidation(`${validationErrors.length} errors`);
     writeJson(res, 200, errorsOnly(validationErrors.map((e) => e.toJSON())));
     return;
   }
   const problem = operationProblem(doc, operationName);
+  endValidation(problem);
   if (problem) {
     writeJson(res, 200, errorsOnly([{ message: problem }]));
     return;
@@ -349,11 +362,13 @@ export async function serveGraphQL(
   const cacheKey = introspectionCacheKey(doc, query, operationName, variables);
   const cached = cacheKey === null ? undefined : introspectionCache(endpoint.schema).get(cacheKey);
   if (cached !== undefined) {
+    trace.begin('execution')('cached');
     writeJson(res, 200, cached);
     return;
   }
   const splices: Splice[] = [];
   ctx.splices = splices;
+  const endExecution = trace.begin('execution');
   const result = await execute({
     schema: endpoint.schema,
     document: doc,
@@ -363,8 +378,11 @@ export async function serveGraphQL(
     operationName,
     fieldResolver: endpoint.fieldResolver,
   });
+  endExecution(result.errors?.length ? `${result.errors.length} errors` : undefined);
+  const endSerialisation = trace.begin('serialisation');
   const out = serializeResult(result, splices);
   if (typeof out === 'string') {
+    endSerialisation(`${out.length} characters`);
     if (cacheKey !== null) remember(introspectionCache(endpoint.schema), cacheKey, out);
     writeJson(res, 200, out);
     return;
@@ -379,5 +397,6 @@ export async function serveGraphQL(
     if (typeof part === 'string') await emit(part);
     else await part.render(emit);
   }
+  endSerialisation('streamed');
   res.end();
 }

@@ -22,6 +22,8 @@ import { serveGraphQL, type GraphQLEndpoint } from './graphql-endpoint.ts';
 import { serveOAuthToken } from './oauth-endpoint.ts';
 import { createRootValue, type RequestContext } from './resolvers.ts';
 import { AnonymousLimiter, loadSiteConfig, type SiteConfig } from './site-config.ts';
+import { parseFlagOverrides } from '../../../src/shared/lib/feature-flags.ts';
+import { serveTracePage, startTrace, TRACE_PAGE_PREFIX, TraceStore } from './tracing.ts';
 
 export interface InstanceOptions extends SandboxOptions {
   baseUrl: string;
@@ -57,6 +59,10 @@ function isTrustedOrigin(origin: string | undefined, site: SiteConfig, baseUrl: 
   if (!origin) return false;
   if (site.corsOrigin.includes('*') || site.corsOrigin.includes(origin)) return true;
   return origin === (site.externalURL ?? baseUrl).replace(/\/+$/, '');
+}
+
+function headerValues(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 function htmlPage(res: ServerResponse, status: number, title: string, body: string): void {
@@ -105,6 +111,7 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
   const limiter = site.rateLimitAnonymous
     ? new AnonymousLimiter(site.rateLimitAnonymous)
     : undefined;
+  const traces = new TraceStore();
 
   const handler: Handler = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -145,15 +152,18 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
         });
         return;
       }
+      // The request name is the whole query string (`?Repositories`), "unknown" without one.
+      const search = url.search.slice(1);
+      const requestName = search && !search.includes('=') ? search : 'unknown';
+      const tracer = startTrace(traces, req, res, url, baseUrl, requestName);
+      const endAuth = tracer?.begin('auth');
       const auth = authenticate(req, store, site.authPublic);
+      endAuth?.(auth.ok ? (auth.user?.username ?? 'anonymous') : 'refused');
       if (!auth.ok) {
         req.resume();
         sendText(res, auth.status, auth.message, auth.headers);
         return;
       }
-      // The request name is the whole query string (`?Repositories`), "unknown" without one.
-      const search = url.search.slice(1);
-      const requestName = search && !search.includes('=') ? search : 'unknown';
       if (limiter && auth.user === null && requestName === 'unknown') {
         const wait = limiter.take();
         if (wait > 0) {
@@ -163,12 +173,24 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
           return;
         }
       }
-      const ctx: RequestContext = { viewer: auth.user, baseUrl, siteConfigText: site.text };
+      const ctx: RequestContext = {
+        viewer: auth.user,
+        baseUrl,
+        siteConfigText: site.text,
+        featureFlags: parseFlagOverrides(
+          headerValues(req.headers['x-sourcegraph-override-feature']),
+        ),
+        tracer,
+      };
       await serveGraphQL(req, res, endpoint, ctx);
       return;
     }
 
     req.resume();
+    if (path.startsWith(TRACE_PAGE_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+      serveTracePage(traces, path, res);
+      return;
+    }
     if (path.startsWith('/.api/')) {
       sendText(res, 404, '404 page not found');
       return;

@@ -21,6 +21,8 @@ import {
 } from './data.ts';
 import { runSearch, type SearchItem } from './search.ts';
 import { fastResults, type Splice } from './fast-results.ts';
+import type { Tracer } from './tracing.ts';
+import { featureFlagRootFields, searchDebugAlert } from './feature-flags.ts';
 
 export interface RequestContext {
   /** The authenticated user, or null for an anonymous request (public mode). */
@@ -30,6 +32,10 @@ export interface RequestContext {
   siteConfigText: string;
   /** Big search results serialized by the fast path, spliced into the response afterwards. */
   splices?: Splice[];
+  /** Per-request overrides from `X-Sourcegraph-Override-Feature` (feature-flags.ts). */
+  featureFlags?: ReadonlyMap<string, boolean>;
+  /** Set when the request asked to be traced (tracing.ts). */
+  tracer?: Tracer;
 }
 
 type Args = Record<string, unknown>;
@@ -287,7 +293,8 @@ function searchObject(a: Args) {
     missing: [],
     timedout: [],
     indexUnavailable: false,
-    alert: () => run().alert ?? null,
+    alert: (_a: Args, ctx: RequestContext) =>
+      run().alert ?? searchDebugAlert(ctx, String(a.query ?? ''), run()),
     elapsedMilliseconds: () => run().elapsedMilliseconds,
     dynamicFilters: () => {
       const byLang = new Map<string, number>();
@@ -361,6 +368,7 @@ export function createRootValue(): Record<string, unknown> {
       return page(sorted, a.first, a.after, (u) => userObject(u));
     },
     search: (a: Args) => searchObject(a),
+    ...featureFlagRootFields,
     repositories: (a: Args) => {
       const q = typeof a.query === 'string' ? a.query : '';
       const list = q ? REPOS.filter((r) => containsCI(r.name, q)) : [...REPOS];
