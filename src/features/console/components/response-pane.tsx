@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { RunResult } from '../state/responses.ts';
 import { ResponseErrors } from './response-errors.tsx';
+import { ResponseHeaders } from './response-headers.tsx';
 import { StatusBar } from './status-bar.tsx';
 
 // CodeMirror for the response loads with the first response, not with the page.
@@ -21,6 +22,7 @@ export function ResponsePane({ result, running, onLocate }: Props) {
   return (
     <section className="response-pane" role="region" aria-label="Response">
       <StatusBar result={result} running={running} />
+      {!running && result?.headers && <ResponseHeaders headers={result.headers} />}
       {!running && !result && (
         <p className="placeholder">Run a query (Ctrl/Cmd-Enter) to see the response here.</p>
       )}

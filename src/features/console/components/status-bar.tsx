@@ -1,5 +1,6 @@
 import { statusLine } from '../response/classify.ts';
 import type { RunResult } from '../state/responses.ts';
+import { TraceStatus } from './trace-status.tsx';
 
 /** "1.2 MB", "340 B". */
 export function formatBytes(n: number): string {
@@ -12,7 +13,7 @@ function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-/** HTTP status, time and size of the last run. */
+/** HTTP status, time and size of the last run, and its trace when the instance traced it. */
 export function StatusBar({ result, running }: { result?: RunResult; running: boolean }) {
   if (running)
     return (
@@ -38,6 +39,7 @@ export function StatusBar({ result, running }: { result?: RunResult; running: bo
           <dd>{formatBytes(result.size)}</dd>
         </>
       )}
+      {result.trace && <TraceStatus trace={result.trace} />}
     </dl>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RequestOptions } from './request-options.tsx';
 
 interface Props {
   running: boolean;
@@ -64,6 +65,7 @@ export function Toolbar(p: Props) {
         Merge fragments
       </button>
       {p.exportMenu}
+      <RequestOptions />
       <span className="toolbar-spacer" />
       {p.message && (
         <span

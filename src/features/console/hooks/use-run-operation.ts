@@ -5,7 +5,10 @@ import { getConnection } from '../../connection/connection-store.ts';
 import { ensureUsableToken, TokenExpiredError } from '../../connection/oauth-refresh.ts';
 import { RELAY_ERROR_HEADER } from '../../connection/relay-error.ts';
 import { ConnectionError, sendGraphQL } from '../../connection/transport.ts';
+import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
+import { traceInfo } from '../lib/trace-info.ts';
 import { formatResponse } from '../response/format-client.ts';
+import { getRequestOptions } from '../state/request-options-store.ts';
 import { setRunResult, type RunResult } from '../state/responses.ts';
 import { getConsoleStore } from './use-console-store.ts';
 
@@ -24,6 +27,8 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
   const at = Date.now();
   const base = { at, operationName: req.operationName };
   try {
+    const options = requestOptionHeaders(getRequestOptions());
+    if (!options.ok) return { ...base, failure: { kind: 'refused', message: options.message } };
     await ensureUsableToken();
     const conn = getConnection();
     if (conn.scheme === 'sudo' && !conn.sudoUser.trim())
@@ -37,7 +42,11 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
     const t = await sendGraphQL(
       conn,
       { query: req.query, variables: req.variables, operationName: req.operationName ?? null },
-      { signal, headers: req.headers, requestName: req.operationName },
+      {
+        signal,
+        headers: withOptionHeaders(req.headers, options.headers),
+        requestName: req.operationName,
+      },
     );
     const buffer = await t.response.arrayBuffer();
     const ms = performance.now() - t.startedAt;
@@ -51,7 +60,15 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
       scheme: conn.scheme,
       now: Date.now(),
     });
-    return { ...base, status: t.response.status, ms, size, body };
+    return {
+      ...base,
+      status: t.response.status,
+      ms,
+      size,
+      body,
+      headers: [...h.entries()],
+      trace: traceInfo(h),
+    };
   } catch (err) {
     if (signal.aborted || (err instanceof NetworkError && err.kind === 'aborted'))
       return {

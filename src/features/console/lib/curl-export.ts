@@ -9,6 +9,8 @@ export interface CurlOptions {
   authorization?: string;
   /** Extra headers from the Headers editor, printed in the order given. */
   headers: Record<string, string>;
+  /** Trace and feature-flag headers (lib/request-options.ts), one line each, after `headers`. */
+  optionHeaders?: readonly (readonly [string, string])[];
   body: { query: string; variables: Record<string, unknown>; operationName?: string };
   /** Replace the secret with the word `REDACTED` (the default in the UI). */
   redactToken: boolean;
@@ -24,7 +26,8 @@ export const REDACTED = 'REDACTED';
  * is Go's `json.Marshal` output, so the command is byte-identical to src-cli's for the same
  * request. Differences by design: the Authorization line carries whatever scheme the console
  * uses (src-cli only prints `token …` and never OAuth tokens; we print `Bearer REDACTED`),
- * and `operationName` is included when the console sends one (src-cli never does).
+ * and `operationName` is included when the console names one: only for a document with
+ * several operations (lib/export-operation.ts), so a one-operation command is src-cli's.
  */
 export function toCurl(opts: CurlOptions): string {
   const lines: string[][] = [];
@@ -39,6 +42,7 @@ export function toCurl(opts: CurlOptions): string {
       opts.redactToken && name.toLowerCase() === 'authorization' ? redactAuthorization(raw) : raw;
     lines.push(['-H', `${name}: ${value}`]);
   }
+  for (const [name, value] of opts.optionHeaders ?? []) lines.push(['-H', `${name}: ${value}`]);
   if (!hasContentType) lines.push(['-H', 'Content-Type: application/json']);
   lines.push(['-d', requestBodyJson(opts.body)]);
   let out = 'curl \\\n';

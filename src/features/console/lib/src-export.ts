@@ -1,4 +1,5 @@
 import { Kind, parse, visit, type ASTNode, type DocumentNode } from 'graphql';
+import { OVERRIDE_FEATURE_HEADER } from '../../../shared/lib/feature-flags.ts';
 import { goJsonMarshal } from './go-json';
 import { REDACTED } from './curl-export';
 import { posixQuote } from './shell-quote';
@@ -10,6 +11,10 @@ export interface SrcCommandOptions {
   query: string;
   variables: Record<string, unknown>;
   redactToken: boolean;
+  /** Add `-trace` (src sends `X-Sourcegraph-Should-Trace: true`). */
+  trace?: boolean;
+  /** Feature-flag overrides, sent through `SRC_HEADERS` (src-cli has no flag for them). */
+  featureFlags?: readonly string[];
 }
 
 /**
@@ -29,8 +34,14 @@ export function toSrcCommand(opts: SrcCommandOptions): string {
   if (opts.token) {
     lines.push(`export SRC_ACCESS_TOKEN=${opts.redactToken ? REDACTED : posixQuote(opts.token)}`);
   }
+  if (opts.featureFlags?.length) {
+    lines.push(
+      `export SRC_HEADERS=${posixQuote(`${OVERRIDE_FEATURE_HEADER}:${opts.featureFlags.join(',')}`)}`,
+    );
+  }
   const vars = goJsonMarshal(opts.variables ?? {});
-  lines.push(`src api -query=${posixQuote(opts.query)} -vars=${posixQuote(vars)}`);
+  const trace = opts.trace ? ' -trace' : '';
+  lines.push(`src api${trace} -query=${posixQuote(opts.query)} -vars=${posixQuote(vars)}`);
   return lines.join('\n') + '\n';
 }
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { TraceInfo } from '../lib/trace-info.ts';
 import type { FormattedResponse } from '../response/format-client.ts';
 
 /** The last run of a tab. Kept in memory only: responses can be 50 MB and may hold private data. */
@@ -14,6 +15,10 @@ export interface RunResult {
   /** No response to show: network failure, stopped, refused before sending. */
   failure?: { kind: 'network' | 'aborted' | 'refused' | 'internal'; message: string };
   operationName?: string;
+  /** The headers the instance answered with, as the browser exposes them. */
+  headers?: [string, string][];
+  /** Trace id and link when the instance traced the request. */
+  trace?: TraceInfo;
 }
 
 const results = new Map<string, RunResult>();
