@@ -51,10 +51,8 @@ export function ConsolePage() {
   const [docsOpen, setDocsOpen] = useDocsOpen();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const operations = useMemo(
-    () => listOperations(tab.query).flatMap((o) => (o.name ? [o.name] : [])),
-    [tab.query],
-  );
+  const allOperations = useMemo(() => listOperations(tab.query), [tab.query]);
+  const operations = allOperations.flatMap((o) => (o.name ? [o.name] : []));
   useFragmentWriter(tab);
   // Once a schema is on its way with credentials (not the anonymous probe at start), Docs will be
   // wanted: fetch their chunk now rather than behind the introspection answer when they open.
@@ -129,6 +127,7 @@ export function ConsolePage() {
             build={() =>
               buildExportRequest(actions.sync(), tab.operationName, handles.query.current)
             }
+            multipleOperations={allOperations.length > 1}
           />
         }
         message={actions.message}

@@ -5,7 +5,11 @@ export interface ExportRequest {
   endpoint: string;
   authorization?: string;
   headers: Record<string, string>;
+  /** Trace and feature-flag headers (lib/request-options.ts), one entry per header. */
+  optionHeaders: [string, string][];
   body: { query: string; variables: Record<string, unknown>; operationName?: string };
+  /** Why no command can be copied now (several operations and none chosen, a bad flag). */
+  problem?: string;
 }
 
 /**
@@ -13,13 +17,22 @@ export interface ExportRequest {
  * redacted unless "Include token" is checked. If the browser blocks the clipboard, the command
  * is shown for manual copying.
  */
-export function ExportMenu(props: { build(): ExportRequest }) {
+export function ExportMenu(props: {
+  build(): ExportRequest;
+  /** Shown next to the buttons: the document has several operations, so one is named. */
+  multipleOperations?: boolean;
+}) {
   const [includeToken, setIncludeToken] = useState(false);
   const [status, setStatus] = useState('');
   const [fallback, setFallback] = useState<string>();
 
   async function copy(kind: 'curl' | 'src') {
     const req = props.build();
+    if (req.problem) {
+      setFallback(undefined);
+      setStatus(req.problem);
+      return;
+    }
     const redactToken = !includeToken;
     let text: string;
     if (kind === 'curl') {
@@ -34,14 +47,19 @@ export function ExportMenu(props: { build(): ExportRequest }) {
         query: operationSource(req.body.query, req.body.operationName),
         variables: req.body.variables,
         redactToken,
+        trace: req.optionHeaders.some(([n]) => n.toLowerCase() === 'x-sourcegraph-should-trace'),
+        featureFlags: req.optionHeaders.flatMap(([n, v]) =>
+          n.toLowerCase() === 'x-sourcegraph-override-feature' ? [v] : [],
+        ),
       });
     }
     const what = kind === 'curl' ? 'curl command' : 'src command';
     try {
       await navigator.clipboard.writeText(text);
       setFallback(undefined);
+      const op = req.body.operationName ? ` for operation ${req.body.operationName}` : '';
       setStatus(
-        `Copied ${what}${req.authorization ? (redactToken ? ' (token redacted)' : ' with your token') : ''}`,
+        `Copied ${what}${op}${req.authorization ? (redactToken ? ' (token redacted)' : ' with your token') : ''}`,
       );
     } catch {
       setFallback(text);
@@ -57,6 +75,12 @@ export function ExportMenu(props: { build(): ExportRequest }) {
       <button type="button" onClick={() => void copy('src')}>
         Copy as src command
       </button>
+      {props.multipleOperations && (
+        <span className="hint">
+          Several operations: the command names the one picked or under the cursor
+          (operationName).
+        </span>
+      )}
       <label>
         <input
           type="checkbox"

@@ -1,27 +1,45 @@
 import { buildAuthorization, normalizeBaseUrl } from '../../connection/auth-header.ts';
 import { getConnection } from '../../connection/connection-store.ts';
+import type { ExportRequest } from '../components/export-menu.tsx';
+import { exportOperation } from '../lib/export-operation.ts';
 import { parseHeaders } from '../lib/headers.ts';
-import { listOperations, operationAt } from '../lib/operations.ts';
+import { requestOptionHeaders } from '../lib/request-options.ts';
 import { parseVariables } from '../lib/variables.ts';
 import type { EditorHandleLike } from '../query-bridge.ts';
+import { getRequestOptions } from './request-options-store.ts';
 
-/** What "Copy as curl" prints: the same request a run would send (token redaction is the menu's). */
+/**
+ * What "Copy as curl" prints: the same request a run would send, trace and feature-flag headers
+ * included (token redaction is the menu's). A one-operation document sends no `operationName`,
+ * as `src api -get-curl`; with several, the picked or cursor one is named, or `problem` says
+ * how to choose.
+ */
 export function buildExportRequest(
   text: { query: string; variables: string; headers: string },
   picked: string | undefined,
   queryHandle: EditorHandleLike | null,
-) {
+): ExportRequest {
   const c = getConnection();
   const vars = parseVariables(text.variables);
   const headers = parseHeaders(text.headers);
-  const ops = listOperations(text.query);
   const cursor = queryHandle?.view?.state.selection.main.head ?? 0;
-  const operationName =
-    ops.length === 1 ? ops[0].name : (picked ?? operationAt(text.query, cursor));
+  const op = exportOperation(text.query, picked, cursor);
+  const options = requestOptionHeaders(getRequestOptions());
+  const problem = !options.ok
+    ? options.message.replace('to run; nothing was sent', 'to copy the command')
+    : op.multiple && !op.operationName
+      ? 'This document has several operations: name them, then pick one in the toolbar or put the cursor inside it to copy its command.'
+      : undefined;
   return {
     endpoint: normalizeBaseUrl(c.baseUrl) ?? c.baseUrl.trim(),
     authorization: buildAuthorization(c.scheme, c.token, c.sudoUser),
     headers: headers.ok ? headers.value : {},
-    body: { query: text.query, variables: vars.ok ? vars.value : {}, operationName },
+    optionHeaders: options.ok ? options.headers : [],
+    body: {
+      query: text.query,
+      variables: vars.ok ? vars.value : {},
+      operationName: op.operationName,
+    },
+    ...(problem ? { problem } : {}),
   };
 }
