@@ -33,9 +33,12 @@ describe('parseFlagOverrides (the instance test table: ~ ignored, - turns off)',
 });
 
 describe('flagWordProblem', () => {
-  it.each(['search-debug', '-search-debug', '~x', 'cody.autocomplete', 'a_b'])('%s is fine', (w) => {
-    expect(flagWordProblem(w)).toBeUndefined();
-  });
+  it.each(['search-debug', '-search-debug', '~x', 'cody.autocomplete', 'a_b'])(
+    '%s is fine',
+    (w) => {
+      expect(flagWordProblem(w)).toBeUndefined();
+    },
+  );
   it.each(['é', 'a"b', 'a;b', '--'])('%s is refused with advice', (w) => {
     expect(flagWordProblem(w)).toMatch(/not a flag name/);
   });

@@ -77,8 +77,7 @@ export function ExportMenu(props: {
       </button>
       {props.multipleOperations && (
         <span className="hint">
-          Several operations: the command names the one picked or under the cursor
-          (operationName).
+          Several operations: the command names the one picked or under the cursor (operationName).
         </span>
       )}
       <label>

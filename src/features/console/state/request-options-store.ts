@@ -20,11 +20,8 @@ export function setRequestOptions(patch: Partial<RequestOptions>): void {
 }
 
 export function useRequestOptions(): RequestOptions {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getRequestOptions,
-  );
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, getRequestOptions);
 }
