@@ -114,6 +114,7 @@ export function ConsolePage() {
         onStop={actions.stop}
         onPrettify={actions.prettify}
         onMerge={actions.merge}
+        queryView={() => handles.query.current?.view}
         operations={operations}
         picked={tab.operationName}
         onPick={(name) => store.updateTab(tab.id, { operationName: name })}

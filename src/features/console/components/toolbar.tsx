@@ -1,4 +1,6 @@
+import type { EditorView } from '@codemirror/view';
 import type { ReactNode } from 'react';
+import { FillFieldsButton } from './fill-fields-button.tsx';
 import { RequestOptions } from './request-options.tsx';
 
 interface Props {
@@ -7,6 +9,8 @@ interface Props {
   onStop(): void;
   onPrettify(): void;
   onMerge(): void;
+  /** The query editor's view, for "Fill all fields". */
+  queryView(): EditorView | null | undefined;
   /** Named operations of the document; the picker shows when there are several. */
   operations: string[];
   picked?: string;
@@ -64,6 +68,7 @@ export function Toolbar(p: Props) {
       <button type="button" onClick={p.onMerge} title="Merge fragments (Shift-Ctrl-M)">
         Merge fragments
       </button>
+      <FillFieldsButton getView={p.queryView} />
       {p.exportMenu}
       <RequestOptions />
       <span className="toolbar-spacer" />

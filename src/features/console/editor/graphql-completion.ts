@@ -1,8 +1,70 @@
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import type { EditorView } from '@codemirror/view';
 import { getOpts, getSchema, graphqlLanguage, offsetToPos } from 'cm6-graphql';
-import { getAutocompleteSuggestions } from 'graphql-language-service';
+import type { GraphQLType } from 'graphql';
+import {
+  CompletionItemKind,
+  getAutocompleteSuggestions,
+  getContextAtPosition,
+} from 'graphql-language-service';
+import { hasRequiredArgs, isCompositeFieldType, leafFieldNames } from './leaf-fields';
 
-const WORD_CHAR = /^[a-zA-Z0-9_@(]$/;
+/**
+ * Where completion opens without Ctrl-Space, as in GraphiQL and Altair: on a letter, and right
+ * after `{`, a space (a selection set's next field, the next argument), `(` (arguments), `:`
+ * (a value), `$` (variables) and `@` (directives). The language service decides what fits
+ * there; where nothing does (a string, a comment) it returns nothing and no list opens.
+ */
+const TRIGGER_BEFORE = /^[\s{(:$@]$/;
+
+/**
+ * The text that completing an object-typed field inserts, as GraphiQL's "fill leafs": the field,
+ * `()` when it has required arguments (the cursor goes there), and a selection set of its leaf
+ * fields indented under `indent` (the line's indentation); otherwise the cursor ends after the
+ * last leaf field. Pure.
+ */
+export function objectFieldInsert(
+  name: string,
+  type: GraphQLType,
+  indent: string,
+  requiredArgs: boolean,
+): { insert: string; cursor: number } {
+  const head = requiredArgs ? `${name}()` : name;
+  const fields = leafFieldNames(type)
+    .map((f) => `\n${indent}  ${f}`)
+    .join('');
+  const insert = `${head} {${fields}\n${indent}}`;
+  return { insert, cursor: requiredArgs ? name.length + 1 : insert.length - indent.length - 2 };
+}
+
+/** Completion's `apply` for a field of object type (see objectFieldInsert). */
+function applyObjectField(label: string, type: GraphQLType) {
+  return (view: EditorView, _c: Completion, from: number, to: number) => {
+    const state = view.state;
+    // Already followed by arguments or a selection set (renaming a field): the name only.
+    if (/^\s*[({]/.test(state.sliceDoc(to, to + 200))) {
+      view.dispatch({
+        changes: { from, to, insert: label },
+        selection: { anchor: from + label.length },
+        userEvent: 'input.complete',
+      });
+      return;
+    }
+    const schema = getSchema(state);
+    const doc = state.doc.toString();
+    const parent =
+      schema && getContextAtPosition(doc, offsetToPos(state.doc, to), schema)?.typeInfo.parentType;
+    const field = parent && 'getFields' in parent ? parent.getFields()[label] : undefined;
+    const indent = /^[ \t]*/.exec(state.doc.lineAt(from).text)![0];
+    const plan = objectFieldInsert(label, type, indent, !!field && hasRequiredArgs(field));
+    view.dispatch({
+      changes: { from, to, insert: plan.insert },
+      selection: { anchor: from + plan.cursor },
+      userEvent: 'input.complete',
+      scrollIntoView: true,
+    });
+  };
+}
 
 /**
  * cm6-graphql's completion source plus `validFor`: the language service is asked once per word
@@ -14,9 +76,8 @@ function graphqlCompletionSource(ctx: CompletionContext): CompletionResult | nul
   if (!schema) return null;
   const word = ctx.matchBefore(/\w*/);
   if (!word) return null;
-  const last = word.text.slice(-1);
   const before = ctx.state.sliceDoc(word.from - 1, word.from);
-  if (!ctx.explicit && !WORD_CHAR.test(last) && !WORD_CHAR.test(before)) return null;
+  if (!ctx.explicit && word.text === '' && !TRIGGER_BEFORE.test(before)) return null;
   const results = getAutocompleteSuggestions(
     schema,
     ctx.state.doc.toString(),
@@ -39,6 +100,10 @@ function graphqlCompletionSource(ctx: CompletionContext): CompletionResult | nul
               el.textContent = String(item.documentation || item.deprecationReason || '');
               return el;
             }
+          : undefined,
+      apply:
+        item.kind === CompletionItemKind.Field && item.type && isCompositeFieldType(item.type)
+          ? applyObjectField(item.label, item.type)
           : undefined,
     })),
   };

@@ -14,7 +14,12 @@ import { graphqlCompletion } from './graphql-completion';
 import { graphqlDiagnostics } from './graphql-diagnostics';
 import { hoverInfo } from './hover-info';
 
-import { copyQueryCommand, mergeFragmentsCommand, prettifyCommand } from './query-commands';
+import {
+  copyQueryCommand,
+  fillAllFieldsCommand,
+  mergeFragmentsCommand,
+  prettifyCommand,
+} from './query-commands';
 
 /** What the query editor calls back into; read at call time, so it may change freely. */
 export interface QueryCallbacks {
@@ -38,6 +43,7 @@ export function queryExtensions(
     Prec.highest(
       keymap.of([
         { key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) },
+        { key: 'Shift-Ctrl-Enter', run: fillAllFieldsCommand },
         { key: 'Shift-Ctrl-p', run: prettifyCommand },
         { key: 'Shift-Ctrl-f', run: prettifyCommand },
         { key: 'Shift-Ctrl-m', run: mergeFragmentsCommand },

@@ -16,6 +16,10 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd-Enter', action: 'Run the operation (the one under the cursor)' },
   { keys: 'Shift-Ctrl-P or Shift-Ctrl-F', action: 'Prettify query, variables and headers' },
   { keys: 'Shift-Ctrl-M', action: 'Merge fragments into the operation' },
+  {
+    keys: 'Shift-Ctrl-Enter',
+    action: 'Fill the selection set under the cursor with its fields (in the query editor)',
+  },
   { keys: 'Shift-Ctrl-C', action: 'Copy the query' },
   { keys: 'Shift-Ctrl-R', action: 'Refetch the schema' },
   { keys: 'Ctrl/Cmd-K', action: 'Search the schema Docs' },
