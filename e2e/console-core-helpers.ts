@@ -54,5 +54,5 @@ export async function editorText(page: Page, name: string): Promise<string> {
 }
 
 export function responseRegion(page: Page) {
-  return page.getByRole('region', { name: 'Response' });
+  return page.getByRole('region', { name: 'Response', exact: true });
 }

@@ -44,7 +44,9 @@ test('axe finds no serious or critical violation on the console after a run, and
   await expect(page.getByText('Signed in as alice')).toBeVisible();
   await page.getByRole('button', { name: 'Run query' }).click();
   await expect(
-    page.getByRole('region', { name: 'Response' }).getByRole('textbox', { name: 'Response body' }),
+    page
+      .getByRole('region', { name: 'Response', exact: true })
+      .getByRole('textbox', { name: 'Response body' }),
   ).toContainText('"data"');
   expect(await seriousViolations(page), 'console').toEqual([]);
 
@@ -119,7 +121,7 @@ test('the main flows work with the keyboard alone', async ({ page }) => {
   // Run with the shortcut, then also with the button reached by Tab (leave the editor with Escape).
   await kb.press('ControlOrMeta+Enter');
   const body = page
-    .getByRole('region', { name: 'Response' })
+    .getByRole('region', { name: 'Response', exact: true })
     .getByRole('textbox', { name: 'Response body' });
   await expect(body).toContainText('"alice"');
   await kb.press('Escape');

@@ -160,7 +160,7 @@ test('hostile schema text, user name, error messages and response values stay in
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText('{ evil(first: 1) }');
   await page.getByRole('button', { name: 'Run query' }).click();
-  const response = page.getByRole('region', { name: 'Response' });
+  const response = page.getByRole('region', { name: 'Response', exact: true });
   await expect(response).toContainText('Cannot query');
   await expectInert(page, dialogs);
 

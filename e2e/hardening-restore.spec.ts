@@ -124,7 +124,7 @@ test('a crash inside the Docs panel leaves the editor and the response working, 
     await page.getByRole('button', { name: 'Run query' }).click();
     await expect(
       page
-        .getByRole('region', { name: 'Response' })
+        .getByRole('region', { name: 'Response', exact: true })
         .getByRole('textbox', { name: 'Response body' }),
     ).toContainText('crash-test-user');
     await typeInto(page, 'Query editor', 'query KeptAfterCrash { currentUser { username } }');

@@ -134,7 +134,9 @@ async function fullFlow(page: Page, remember: boolean) {
   await page.keyboard.insertText('query Me { currentUser { username } }');
   await page.getByRole('button', { name: 'Run query' }).click();
   await expect(
-    page.getByRole('region', { name: 'Response' }).getByRole('textbox', { name: 'Response body' }),
+    page
+      .getByRole('region', { name: 'Response', exact: true })
+      .getByRole('textbox', { name: 'Response body' }),
   ).toContainText('"alice"');
   await page.getByRole('button', { name: 'Docs', exact: true }).click();
   await expect(page.getByRole('complementary', { name: 'Docs' })).toBeVisible();
@@ -274,7 +276,7 @@ test('a token typed into the Headers editor stays out of localStorage, IndexedDB
     await page.getByRole('button', { name: 'Run query' }).click();
     await expect(
       page
-        .getByRole('region', { name: 'Response' })
+        .getByRole('region', { name: 'Response', exact: true })
         .getByRole('textbox', { name: 'Response body' }),
     ).toContainText('"data"');
     await page.getByRole('button', { name: 'Copy as curl' }).click();

@@ -75,7 +75,7 @@ async function runAndTime(
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(query);
-  const response = page.getByRole('region', { name: 'Response' });
+  const response = page.getByRole('region', { name: 'Response', exact: true });
   await response.evaluate((el) => el.setAttribute('data-bench-response', ''));
   await armClickTime(page, '__benchClick');
   const shown = whenTextVisible(page, '[data-bench-response]', marker, 120_000);
