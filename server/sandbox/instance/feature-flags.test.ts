@@ -41,6 +41,16 @@ describe('sandbox feature flags and per-request overrides', () => {
     expect(flags['new-flag']).toBe(true);
   });
 
+  it('?feat= on the API URL overrides too, unless the header is sent (the header wins)', async () => {
+    const path = '/.api/graphql?feat=search-debug';
+    expect((await inst.gql(EVAL, { headers: user, path })).text).toBe(
+      '{"data":{"evaluateFeatureFlag":true}}',
+    );
+    expect(
+      (await inst.gql(EVAL, { headers: { ...user, [OVERRIDE]: '-search-debug' }, path })).text,
+    ).toBe('{"data":{"evaluateFeatureFlag":false}}');
+  });
+
   it('an unknown flag evaluates to null', async () => {
     const r = await inst.gql('{ evaluateFeatureFlag(flagName: "nope") }', { headers: user });
     expect(r.text).toBe('{"data":{"evaluateFeatureFlag":null}}');

@@ -61,8 +61,11 @@ function isTrustedOrigin(origin: string | undefined, site: SiteConfig, baseUrl: 
   return origin === (site.externalURL ?? baseUrl).replace(/\/+$/, '');
 }
 
-function headerValues(value: string | string[] | undefined): string[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+/** Per-request flag overrides: the header's values, else `?feat=` on the URL (as an instance). */
+function flagOverrideValues(req: IncomingMessage, url: URL): string[] {
+  const h = req.headers['x-sourcegraph-override-feature'];
+  const values = h === undefined ? [] : Array.isArray(h) ? h : [h];
+  return values.length ? values : url.searchParams.getAll('feat');
 }
 
 function htmlPage(res: ServerResponse, status: number, title: string, body: string): void {
@@ -177,9 +180,7 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
         viewer: auth.user,
         baseUrl,
         siteConfigText: site.text,
-        featureFlags: parseFlagOverrides(
-          headerValues(req.headers['x-sourcegraph-override-feature']),
-        ),
+        featureFlags: parseFlagOverrides(flagOverrideValues(req, url)),
         tracer,
       };
       await serveGraphQL(req, res, endpoint, ctx);

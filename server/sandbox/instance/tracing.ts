@@ -116,7 +116,8 @@ export function startTrace(
   res.setHeader('X-Trace', traceId);
   res.setHeader('X-Trace-Span', spanId);
   res.setHeader('X-Trace-URL', `${baseUrl}${TRACE_PAGE_PREFIX}${traceId}`);
-  res.on('finish', () => tracer.finish(res.statusCode));
+  // 'close' also comes when the client goes away before the answer is complete.
+  res.on('close', () => tracer.finish(res.statusCode));
   return tracer;
 }
 
