@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TraceInfo } from '../lib/trace-info.ts';
+import './request-extras.css';
 
 /**
  * The trace of a traced response, beside status, time and size: the id (with a copy button)
