@@ -6,15 +6,7 @@
 import type { ColumnType } from './csv-types.ts';
 
 export type ColumnRole =
-  | 'user'
-  | 'user-label'
-  | 'client'
-  | 'language'
-  | 'date'
-  | 'id'
-  | 'measure'
-  | 'rate'
-  | 'text';
+  'user' | 'user-label' | 'client' | 'language' | 'date' | 'id' | 'measure' | 'rate' | 'text';
 
 /** A column the report has, with its role. */
 export interface ColumnInfo {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextPeriod, periodKey, periodRange, periodsFor, periodStart, shiftDate } from './periods.ts';
+import {
+  nextPeriod,
+  periodKey,
+  periodRange,
+  periodsFor,
+  periodStart,
+  shiftDate,
+} from './periods.ts';
 
 describe('periodKey', () => {
   it.each([

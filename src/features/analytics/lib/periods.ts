@@ -79,7 +79,11 @@ export function periodRange(first: string, last: string, per: Period, limit = 50
 
 /** Which periods make sense for a date column whose values look like `sample`. */
 export function periodsFor(sample: string): Period[] {
-  return DAY.test(sample.trim()) ? ['day', 'week', 'month'] : MONTH.test(sample.trim()) ? ['month'] : [];
+  return DAY.test(sample.trim())
+    ? ['day', 'week', 'month']
+    : MONTH.test(sample.trim())
+      ? ['month']
+      : [];
 }
 
 /** `date` (`YYYY-MM-DD` or `YYYY-MM`) moved by `n` days or months (by the value's own precision). */

@@ -135,7 +135,11 @@ describe('summarize', () => {
     const s = summarize(
       ragged,
       [{ column: 0 }],
-      [{ op: 'first', column: 1 }, { op: 'sum', columns: [2] }, { op: 'distinct', column: 1 }],
+      [
+        { op: 'first', column: 1 },
+        { op: 'sum', columns: [2] },
+        { op: 'distinct', column: 1 },
+      ],
     );
     expect(s.rows).toEqual([
       { keys: ['1'], values: ['ann', 5, 1] },
@@ -161,18 +165,24 @@ describe('sortSummary', () => {
     { keys: [OTHER], values: [1, 3] },
   ];
   it('sorts keys numerically with empty and Other last, values with ties by key', () => {
-    expect(sortSummary(rows, { column: 0, direction: 'ascending' }).map((r) => r.keys[0])).toEqual(
-      ['9', '10', OTHER, ''],
+    expect(sortSummary(rows, { column: 0, direction: 'ascending' }).map((r) => r.keys[0])).toEqual([
+      '9',
+      '10',
+      OTHER,
+      '',
+    ]);
+    expect(sortSummary(rows, { column: 1, direction: 'descending' }).map((r) => r.keys[0])).toEqual(
+      ['9', '', '10', OTHER],
     );
-    expect(
-      sortSummary(rows, { column: 1, direction: 'descending' }).map((r) => r.keys[0]),
-    ).toEqual(['9', '', '10', OTHER]);
     // Empty values stay last in both directions.
-    expect(sortSummary(rows, { column: 2, direction: 'ascending' }).map((r) => r.keys[0])).toEqual(
-      ['9', '', OTHER, '10'],
+    expect(sortSummary(rows, { column: 2, direction: 'ascending' }).map((r) => r.keys[0])).toEqual([
+      '9',
+      '',
+      OTHER,
+      '10',
+    ]);
+    expect(sortSummary(rows, { column: 2, direction: 'descending' }).map((r) => r.keys[0])).toEqual(
+      [OTHER, '', '9', '10'],
     );
-    expect(
-      sortSummary(rows, { column: 2, direction: 'descending' }).map((r) => r.keys[0]),
-    ).toEqual([OTHER, '', '9', '10']);
   });
 });
