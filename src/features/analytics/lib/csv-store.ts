@@ -134,6 +134,17 @@ export class ReportStore {
     return this.columns.map((c) => c.tally.leadingZeros > 0);
   }
 
+  /** The first non-empty value of a column in file order ('' if none). */
+  firstValue(column: number): string {
+    const col = this.columns[column];
+    if (!col) return '';
+    for (let r = 0; r < this.length; r++) {
+      const v = col.dict[col.codes[r]];
+      if (v.trim() !== '') return v;
+    }
+    return '';
+  }
+
   /** The rows of the current view (filtered; order irrelevant) for summaries and charts. */
   source(): RowSource {
     return { columns: this.columns, length: this.length, rows: this.view };

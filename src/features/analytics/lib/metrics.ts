@@ -60,6 +60,12 @@ export function metricId(ref: MetricRef): string {
   return ref.kind === 'column' ? `col:${ref.name}` : ref.kind;
 }
 
+/** The metric reference of an option id (the inverse of {@link metricId}). */
+export function metricFromId(id: string): MetricRef {
+  if (id === 'active-users' || id === 'events' || id === 'rows') return { kind: id };
+  return { kind: 'column', name: id.replace(/^col:/, '') };
+}
+
 /** How a metric is computed per group, or undefined when the report lacks what it needs. */
 export function metricMeasure(ref: MetricRef, cols: readonly ColumnInfo[]): Measure | undefined {
   switch (ref.kind) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { columnRoles } from './column-roles.ts';
 import { ReportStore } from './csv-store.ts';
 import { metricOptions } from './metrics.ts';
-import { buildSummary, dimensionOptions, SUMMARY_PRESETS } from './summary-spec.ts';
+import { buildSummary, chartColumn, dimensionOptions, SUMMARY_PRESETS } from './summary-spec.ts';
 
 const HEADER = [
   'Instance user ID',
@@ -39,7 +39,7 @@ describe('metrics and dimensions', () => {
       'Chat Events',
       'Combined CAR (mean)',
     ]);
-    expect(dimensionOptions(cols, '2025-01-01').map((d) => d.id)).toEqual([
+    expect(dimensionOptions(cols, ['day', 'week', 'month']).map((d) => d.id)).toEqual([
       'user',
       'client',
       'language',
@@ -48,8 +48,8 @@ describe('metrics and dimensions', () => {
       'month',
       'col:Username',
     ]);
-    expect(dimensionOptions(cols, '2025-01').map((d) => d.id)).toContain('month');
-    expect(dimensionOptions(cols, '2025-01').map((d) => d.id)).not.toContain('day');
+    expect(dimensionOptions(cols, ['month']).map((d) => d.id)).toContain('month');
+    expect(dimensionOptions(cols, ['month']).map((d) => d.id)).not.toContain('day');
   });
 });
 
@@ -103,6 +103,13 @@ describe('buildSummary: the preset questions', () => {
       ['', 1],
     ]);
     expect(r.sort).toEqual({ column: 'Distinct users', direction: 'descending' });
+    expect(chartColumn(r)).toBe('Distinct users');
+    expect(
+      chartColumn({ ...r, sort: { column: 'Max of All events', direction: 'ascending' } }),
+    ).toBe('Sum of All events');
+    expect(chartColumn({ ...r, sort: { column: 'Language', direction: 'ascending' } })).toBe(
+      'Sum of All events',
+    );
   });
 
   it('a rate is averaged; an unknown sort column falls back; empty reports give no rows', () => {

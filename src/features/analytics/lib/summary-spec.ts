@@ -5,7 +5,7 @@
  */
 import { findRole, type ColumnInfo } from './column-roles.ts';
 import { metricMeasure, metricOptions, type MetricRef } from './metrics.ts';
-import { periodsFor, type Period } from './periods.ts';
+import type { Period } from './periods.ts';
 import {
   sortSummary,
   summarize,
@@ -51,18 +51,17 @@ export interface SummaryResult {
 
 const PERIOD_IDS: readonly Period[] = ['day', 'week', 'month'];
 
-/** The dimensions a report can be grouped by. `dateSample` is one value of its date column. */
+/** The dimensions a report can be grouped by; `periods`: what its date column allows. */
 export function dimensionOptions(
   cols: readonly ColumnInfo[],
-  dateSample: string,
+  periods: readonly Period[],
 ): DimensionOption[] {
   const out: DimensionOption[] = [];
   if (findRole(cols, 'user')) out.push({ id: 'user', label: 'User' });
   if (findRole(cols, 'client')) out.push({ id: 'client', label: 'Client' });
   if (findRole(cols, 'language')) out.push({ id: 'language', label: 'Language' });
   if (findRole(cols, 'date'))
-    for (const p of periodsFor(dateSample))
-      out.push({ id: p, label: p[0].toUpperCase() + p.slice(1) });
+    for (const p of periods) out.push({ id: p, label: p[0].toUpperCase() + p.slice(1) });
   for (const c of cols)
     if (c.role === 'text' || c.role === 'user-label')
       out.push({ id: `col:${c.name}`, label: c.name });
@@ -90,6 +89,18 @@ export function dimensionLabel(id: DimensionId, cols: readonly ColumnInfo[]): st
   if ((PERIOD_IDS as readonly string[]).includes(id))
     return id === 'week' ? 'Week (ISO, from Monday)' : id[0].toUpperCase() + id.slice(1);
   return id.replace(/^col:/, '');
+}
+
+/**
+ * The column of a summary the chart draws: the sorted column when it is a count, distinct count,
+ * sum or mean; otherwise the sum (mean) of the value, or Rows.
+ */
+export function chartColumn(result: Pick<SummaryResult, 'header' | 'keyCount' | 'sort'>): string {
+  const additive = (h: string) =>
+    h === 'Rows' || h === 'Distinct users' || h.startsWith('Sum of ') || h.startsWith('Mean of ');
+  const sorted = result.sort.column;
+  if (result.header.indexOf(sorted) >= result.keyCount && additive(sorted)) return sorted;
+  return result.header.find((h) => h.startsWith('Sum of ') || h.startsWith('Mean of ')) ?? 'Rows';
 }
 
 /** The value a summary adds up, as a metric reference. */
