@@ -37,23 +37,25 @@ export function ComparePeriods({ state, compare }: Props) {
   const lengths = monthly ? MONTH_LENGTHS : DAY_LENGTHS;
   const length =
     lengthChoice !== undefined && lengths.includes(lengthChoice) ? lengthChoice : lengths[1];
-  const [result, setResult] = useState<CompareResult>();
-  const tick = state.phase === 'done' ? -1 : Math.floor(state.viewVersion / 10);
+  const [answer, setAnswer] = useState<{ loadId: number; result: CompareResult }>();
+  const ready = state.phase === 'done';
   const chosen = metric?.id;
 
   useEffect(() => {
-    if (!chosen) return;
+    if (!chosen || !ready) return;
     let live = true;
+    const loadId = state.loadId;
     compare({ metric: metricFromId(chosen), length }).then(
-      (r) => live && setResult(r),
+      (r) => live && setAnswer({ loadId, result: r }),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [compare, chosen, length, tick, state.loadId]);
+  }, [compare, chosen, length, ready, state.viewVersion, state.loadId]);
 
   if (!header?.length || !metric) return null;
+  const result = answer?.loadId === state.loadId ? answer.result : undefined;
   const unit = result?.ok ? result.unit : monthly ? 'month' : 'day';
   return (
     <fieldset className="an-fieldset">

@@ -45,10 +45,11 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
   const { columns, periods, header } = state.progress;
   const dims = dimensionOptions(columns, periods);
   const values = metricOptions(columns).filter((o) => o.id !== 'active-users');
-  const [result, setResult] = useState<SummaryResult>();
+  const [answer, setAnswer] = useState<{ loadId: number; result: SummaryResult }>();
   const [chartData, setChartData] = useState<ChartData>();
   const [error, setError] = useState<string>();
-  const tick = state.phase === 'done' ? -1 : Math.floor(state.viewVersion / 10);
+  // Computed once the rows are all there (a summary of a million rows is not redone every second).
+  const ready = state.phase === 'done';
   const has = (d: string) => dims.some((x) => x.id === d);
   const by = spec.by.filter(has);
   const first = by[0] ?? dims[0]?.id;
@@ -56,13 +57,14 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
   const specKey = JSON.stringify({ ...spec, by: [first, then].filter(Boolean) });
 
   useEffect(() => {
-    if (!first) return;
+    if (!first || !ready) return;
     let live = true;
+    const loadId = state.loadId;
     const s = JSON.parse(specKey) as SummarySpec;
     summary(s).then(
       (r) => {
         if (!live) return;
-        setResult(r);
+        setAnswer({ loadId, result: r });
         setError(undefined);
         const period = s.by.find((d) => PERIOD_IDS.includes(d));
         const x = period ?? s.by[0];
@@ -75,9 +77,10 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
     return () => {
       live = false;
     };
-  }, [summary, chart, specKey, first, tick, state.loadId]);
+  }, [summary, chart, specKey, first, ready, state.viewVersion, state.loadId]);
 
   if (!header?.length) return null;
+  const result = answer?.loadId === state.loadId ? answer.result : undefined;
   const filtered = state.progress.viewLength !== state.progress.rows;
 
   function set(patch: Partial<SummarySpec>) {
@@ -180,6 +183,9 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
         <p className="an-error" role="alert">
           Could not compute the summary: {error}
         </p>
+      )}
+      {!ready && !result && (
+        <p className="an-hint">The summary is computed once the report has arrived.</p>
       )}
       {result && (
         <>
