@@ -56,6 +56,27 @@ test('the chart defaults to active users, never an ID; Per offers day, week and 
   await expect(chart).toContainText('Active users per month');
 });
 
+test('a series per client: the five largest clients and Other', async ({ page }) => {
+  const info = await connect(page);
+  await loadReport(page, info.instances[0], 'by_user_day_client_language');
+  const chart = page.getByRole('figure', { name: /Report chart/ });
+  await chart.getByRole('combobox', { name: 'Series' }).selectOption('client');
+  await expect(chart).toContainText('Active users per day, by client (top 5 and Other)');
+  const rows = records(await direct(page, info, 'by_user_day_client_language'));
+  const users = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (!users.has(r['Client Name'])) users.set(r['Client Name'], new Set());
+    users.get(r['Client Name'])!.add(r['Instance user ID']);
+  }
+  expect(users.size).toBeGreaterThan(5);
+  const top5 = [...users.entries()]
+    .sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 5)
+    .map((e) => e[0]);
+  await chart.getByText('Chart data as a table').click();
+  await expect(chart.getByRole('columnheader')).toHaveText(['day', ...top5, 'Other']);
+});
+
 // ───────────── Summary: the four example questions, checked against the CSV itself ─────────────
 
 const EVENT_COLUMNS = [

@@ -22,12 +22,13 @@ const TOP_SERIES = 5;
  */
 export function ReportChart({ state, chart }: Props) {
   const { header = [], columns, periods } = state.progress;
-  const options = metricOptions(columns);
   const [metricId, setMetricId] = useState<string>();
   const [perChoice, setPerChoice] = useState<Period>('day');
   const [split, setSplit] = useState<'' | 'client' | 'language'>('');
-  const metric = pickMetric(options, metricId);
   const per = periods.includes(perChoice) ? perChoice : periods[0];
+  // Without dates the chart is per user, where "active users" would be 1 for everyone.
+  const options = metricOptions(columns).filter((o) => per || o.id !== 'active-users');
+  const metric = pickMetric(options, metricId);
   const user = findRole(columns, 'user');
   const x = per ?? (user ? 'user' : undefined);
   const splits = (['client', 'language'] as const).filter((r) => findRole(columns, r));

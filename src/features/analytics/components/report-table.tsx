@@ -111,6 +111,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
           <ReportTableHead
             header={header}
             types={types}
+            quantity={quantity}
             sort={sort}
             filters={filters}
             onSort={setSort}
