@@ -56,6 +56,40 @@ test('the chart defaults to active users, never an ID; Per offers day, week and 
   await expect(chart).toContainText('Active users per month');
 });
 
+test('the chart, the summary and the comparison follow the preview filters', async ({ page }) => {
+  const info = await connect(page);
+  await loadReport(page, info.instances[0], 'by_user_day');
+  const chart = page.getByRole('figure', { name: /Report chart/ });
+  await chart.getByRole('combobox', { name: 'Per' }).selectOption('month');
+  await chart.getByText('Chart data as a table').click();
+  const counts = () =>
+    chart
+      .getByRole('table')
+      .evaluate((t: HTMLTableElement) =>
+        [...t.tBodies[0].rows].map((r) => Number(r.cells[1].textContent)),
+      );
+  await expect.poll(async () => Math.max(...(await counts()))).toBeGreaterThan(1);
+  // One user only: at most one active user in any month, everywhere.
+  const rows = records(await direct(page, info, 'by_user_day'));
+  const username = rows.find((r) => r.Username.startsWith('alice'))!.Username;
+  await page
+    .getByRole('table', { name: 'Report preview' })
+    .getByRole('searchbox', { name: 'Filter Username' })
+    .fill(`=${username}`);
+  await expect.poll(async () => Math.max(...(await counts()))).toBe(1);
+  await expect(summary(page).getByRole('status')).toContainText('that match the filters');
+  const cells = await summaryCells(page);
+  const du = cells[0].indexOf('Distinct users');
+  expect(cells.slice(1).every((r) => r[du] === '1')).toBe(true);
+  const group = page.getByRole('group', { name: 'Compare periods' });
+  await expect(
+    group
+      .getByRole('row', { name: /^This period/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText(/^[01]$/);
+});
+
 test('a series per client: the five largest clients and Other', async ({ page }) => {
   const info = await connect(page);
   await loadReport(page, info.instances[0], 'by_user_day_client_language');

@@ -52,7 +52,7 @@ export function ComparePeriods({ state, compare }: Props) {
     return () => {
       live = false;
     };
-  }, [compare, chosen, length, ready, state.viewVersion, state.loadId]);
+  }, [compare, chosen, length, ready, state.progress.filterKey, state.loadId]);
 
   if (!header?.length || !metric) return null;
   const result = answer?.loadId === state.loadId ? answer.result : undefined;

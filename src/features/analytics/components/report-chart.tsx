@@ -34,7 +34,9 @@ export function ReportChart({ state, chart }: Props) {
   const splits = (['client', 'language'] as const).filter((r) => findRole(columns, r));
   const splitBy = split && splits.includes(split) ? split : undefined;
   const [data, setData] = useState<ChartData>();
-  const tick = state.phase === 'done' ? -1 : Math.floor(state.viewVersion / 10);
+  // While rows arrive, redraw every tenth progress; once done, when the filters change.
+  const tick =
+    state.phase === 'done' ? state.progress.filterKey : String(Math.floor(state.viewVersion / 10));
 
   const chosen = metric?.id;
   useEffect(() => {

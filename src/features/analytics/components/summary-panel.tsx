@@ -77,7 +77,7 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
     return () => {
       live = false;
     };
-  }, [summary, chart, specKey, first, ready, state.viewVersion, state.loadId]);
+  }, [summary, chart, specKey, first, ready, state.progress.filterKey, state.loadId]);
 
   if (!header?.length) return null;
   const result = answer?.loadId === state.loadId ? answer.result : undefined;

@@ -42,6 +42,7 @@ const EMPTY_PROGRESS: Progress = {
   unterminatedQuote: false,
   columns: [],
   periods: [],
+  filterKey: '',
 };
 const INITIAL: ReportState = {
   phase: 'idle',

@@ -101,7 +101,21 @@ function isBlank(v: string): boolean {
   return v.trim() === '';
 }
 
-/** Groups the rows of `source` and computes `measures` per group (groups in first-seen order). */
+function identity(n: number): Uint32Array {
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+/** Above this many (group × value) cells, distinct counts use a Set instead of a byte table. */
+const DENSE_DISTINCT = 1 << 24;
+/** Above this many key combinations, group ids go through a Map instead of a table. */
+const DENSE_GROUPS = 1 << 22;
+
+/**
+ * Groups the rows of `source` and computes `measures` per group (groups in first-seen order).
+ * Two passes: the group of every row (typed arrays), then one tight loop per measure.
+ */
 export function summarize(
   source: RowSource,
   groups: readonly GroupBy[],
@@ -111,120 +125,163 @@ export function summarize(
   const keys = groups.map((g) => (cols[g.column] ? keyIndex(cols[g.column], g) : undefined));
   if (keys.some((k) => !k)) return { rows: [], rowsUsed: 0 };
   const ks = keys as { index: Int32Array; labels: string[] }[];
-  const numbers = new Map<number, Float64Array>();
-  const numbersOf = (c: number) => {
-    let n = numbers.get(c);
-    if (!n) {
-      n = Float64Array.from(cols[c]?.dict ?? [], (v) => parseNumber(v));
-      numbers.set(c, n);
-    }
-    return n;
-  };
-  const blanks = new Map<number, Uint8Array>();
-  const blanksOf = (c: number) => {
-    let b = blanks.get(c);
-    if (!b) {
-      b = Uint8Array.from(cols[c]?.dict ?? [], (v) => (isBlank(v) ? 1 : 0));
-      blanks.set(c, b);
-    }
-    return b;
-  };
-  const valid = measures.filter((m) =>
-    'columns' in m ? m.columns.every((c) => cols[c]) : m.op === 'count' || cols[m.column],
-  );
-  const perGroup: {
-    count: number[];
-    sum: number[];
-    n: number[];
-    min: number[];
-    max: number[];
-    sets: Set<number>[];
-    first: number[];
-  }[] = valid.map(() => ({ count: [], sum: [], n: [], min: [], max: [], sets: [], first: [] }));
-
-  const groupOf = new Map<number, number>();
-  const groupKeys: number[][] = [];
   const n = source.rows ? source.rows.length : source.length;
+  // Row of each position: the view's rows, or 0..n-1 (one code path for both).
+  const rowAt = source.rows ?? identity(n);
+
+  // Pass 1: the group of each row (-1: left out), groups numbered in first-seen order.
+  const rowGroup = new Int32Array(n);
+  const groupKeys: number[][] = [];
   let used = 0;
-  const sizes = ks.map((k) => k.labels.length + 1);
+  const sizes = ks.map((k) => k.labels.length);
+  const combos = sizes.reduce((a, b) => a * b, 1);
+  const dense = combos <= DENSE_GROUPS ? new Int32Array(combos).fill(-1) : undefined;
+  const sparse = dense ? undefined : new Map<number, number>();
+  const keyCodes = groups.map((g) => cols[g.column].codes);
+  const idx0 = ks[0]?.index;
+  const codes0 = keyCodes[0];
+  const idx1 = ks[1]?.index;
+  const codes1 = keyCodes[1];
+  const size1 = sizes[1] ?? 1;
   for (let i = 0; i < n; i++) {
-    const r = source.rows ? source.rows[i] : i;
+    const r = rowAt[i];
     let combined = 0;
-    let skip = false;
-    for (let g = 0; g < ks.length; g++) {
-      const k = ks[g].index[cols[groups[g].column].codes[r]];
-      if (k < 0) {
-        skip = true;
-        break;
+    if (ks.length > 0) {
+      const k0 = idx0[codes0[r]];
+      if (k0 < 0) {
+        rowGroup[i] = -1;
+        continue;
       }
-      combined = combined * sizes[g] + k;
+      combined = k0;
+      if (ks.length > 1) {
+        const k1 = idx1[codes1[r]];
+        if (k1 < 0) {
+          rowGroup[i] = -1;
+          continue;
+        }
+        combined = k0 * size1 + k1;
+      }
     }
-    if (skip) continue;
-    used++;
-    let gi = groupOf.get(combined);
-    if (gi === undefined) {
+    let gi = dense ? dense[combined] : (sparse!.get(combined) ?? -1);
+    if (gi < 0) {
       gi = groupKeys.length;
-      groupOf.set(combined, gi);
-      groupKeys.push(ks.map((_, g) => ks[g].index[cols[groups[g].column].codes[r]]));
+      if (dense) dense[combined] = gi;
+      else sparse!.set(combined, gi);
+      groupKeys.push(ks.length > 1 ? [Math.floor(combined / size1), combined % size1] : [combined]);
     }
-    for (let m = 0; m < valid.length; m++) {
-      const spec = valid[m];
-      const acc = perGroup[m];
-      switch (spec.op) {
-        case 'count':
-          acc.count[gi] = (acc.count[gi] ?? 0) + 1;
-          break;
-        case 'distinct': {
-          const code = cols[spec.column].codes[r];
-          if (blanksOf(spec.column)[code]) break;
-          (acc.sets[gi] ??= new Set()).add(code);
-          break;
-        }
-        case 'first': {
-          if (acc.first[gi] !== undefined) break;
-          const code = cols[spec.column].codes[r];
-          if (!blanksOf(spec.column)[code]) acc.first[gi] = code;
-          break;
-        }
-        default: {
-          let v = NaN;
-          for (const c of spec.columns) {
-            const x = numbersOf(c)[cols[c].codes[r]];
-            if (!Number.isNaN(x)) v = Number.isNaN(v) ? x : v + x;
-          }
-          if (Number.isNaN(v)) break;
-          acc.sum[gi] = (acc.sum[gi] ?? 0) + v;
-          acc.n[gi] = (acc.n[gi] ?? 0) + 1;
-          if (acc.min[gi] === undefined || v < acc.min[gi]) acc.min[gi] = v;
-          if (acc.max[gi] === undefined || v > acc.max[gi]) acc.max[gi] = v;
+    rowGroup[i] = gi;
+    used++;
+  }
+  const G = groupKeys.length;
+
+  // Pass 2: one loop per measure.
+  const rowValues = new Map<string, { value: Float64Array; has: Uint8Array }>();
+  const valuesOf = (columns: readonly number[]) => {
+    const key = columns.join(',');
+    let v = rowValues.get(key);
+    if (v) return v;
+    const value = new Float64Array(n);
+    const has = new Uint8Array(n);
+    for (const c of columns) {
+      const nums = Float64Array.from(cols[c].dict, (x) => parseNumber(x));
+      const codes = cols[c].codes;
+      for (let i = 0; i < n; i++) {
+        const x = nums[codes[rowAt[i]]];
+        if (x === x) {
+          value[i] += x;
+          has[i] = 1;
         }
       }
     }
-  }
+    v = { value, has };
+    rowValues.set(key, v);
+    return v;
+  };
+
+  const results: Cell[][] = measures.map((m): Cell[] => {
+    if (m.op === 'count') {
+      const count = new Float64Array(G);
+      for (let i = 0; i < n; i++) if (rowGroup[i] >= 0) count[rowGroup[i]]++;
+      return Array.from(count);
+    }
+    if (m.op === 'distinct' || m.op === 'first') {
+      const col = cols[m.column];
+      if (!col) return new Array<Cell>(G).fill(null);
+      const blank = Uint8Array.from(col.dict, (v) => (isBlank(v) ? 1 : 0));
+      const codes = col.codes;
+      if (m.op === 'first') {
+        const first = new Int32Array(G).fill(-1);
+        for (let i = 0; i < n; i++) {
+          const g = rowGroup[i];
+          if (g < 0 || first[g] >= 0) continue;
+          const code = codes[rowAt[i]];
+          if (!blank[code]) first[g] = code;
+        }
+        return Array.from(first, (code) => (code < 0 ? null : col.dict[code]));
+      }
+      const distinct = new Float64Array(G);
+      const D = col.dict.length;
+      if (G * D <= DENSE_DISTINCT) {
+        const seen = new Uint8Array(G * D);
+        for (let i = 0; i < n; i++) {
+          const g = rowGroup[i];
+          if (g < 0) continue;
+          const code = codes[rowAt[i]];
+          const at = g * D + code;
+          if (blank[code] || seen[at]) continue;
+          seen[at] = 1;
+          distinct[g]++;
+        }
+      } else {
+        const seen = new Set<number>();
+        for (let i = 0; i < n; i++) {
+          const g = rowGroup[i];
+          if (g < 0) continue;
+          const code = codes[rowAt[i]];
+          const at = g * D + code;
+          if (blank[code] || seen.has(at)) continue;
+          seen.add(at);
+          distinct[g]++;
+        }
+      }
+      return Array.from(distinct);
+    }
+    if (!m.columns.every((c) => cols[c])) return new Array<Cell>(G).fill(null);
+    const { value, has } = valuesOf(m.columns);
+    const acc = new Float64Array(G).fill(
+      m.op === 'min' ? Infinity : m.op === 'max' ? -Infinity : 0,
+    );
+    const filled = new Float64Array(G);
+    // One loop per operation: a monomorphic body the JIT keeps tight.
+    if (m.op === 'min') {
+      for (let i = 0; i < n; i++) {
+        const g = rowGroup[i];
+        if (g < 0 || !has[i]) continue;
+        filled[g]++;
+        if (value[i] < acc[g]) acc[g] = value[i];
+      }
+    } else if (m.op === 'max') {
+      for (let i = 0; i < n; i++) {
+        const g = rowGroup[i];
+        if (g < 0 || !has[i]) continue;
+        filled[g]++;
+        if (value[i] > acc[g]) acc[g] = value[i];
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const g = rowGroup[i];
+        if (g < 0 || !has[i]) continue;
+        filled[g]++;
+        acc[g] += value[i];
+      }
+    }
+    const mean = m.op === 'mean';
+    return Array.from(acc, (v, g) => (filled[g] === 0 ? null : mean ? v / filled[g] : v));
+  });
 
   const rows: SummaryRow[] = groupKeys.map((gk, gi) => ({
     keys: gk.map((k, g) => ks[g].labels[k]),
-    values: measures.map((spec) => {
-      const m = valid.indexOf(spec);
-      if (m < 0) return null;
-      const acc = perGroup[m];
-      switch (spec.op) {
-        case 'count':
-          return acc.count[gi] ?? 0;
-        case 'distinct':
-          return acc.sets[gi]?.size ?? 0;
-        case 'first':
-          return acc.first[gi] === undefined ? null : cols[spec.column].dict[acc.first[gi]];
-        case 'sum':
-          return acc.sum[gi] ?? null;
-        case 'mean':
-          return acc.n[gi] ? acc.sum[gi] / acc.n[gi] : null;
-        case 'min':
-          return acc.min[gi] ?? null;
-        case 'max':
-          return acc.max[gi] ?? null;
-      }
-    }),
+    values: results.map((r) => r[gi]),
   }));
   return { rows, rowsUsed: used };
 }

@@ -59,6 +59,8 @@ export interface Progress {
   columns: ColumnInfo[];
   /** The periods the report's dates allow (none without a date column). */
   periods: Period[];
+  /** Changes when the view's filters change (not its sort): summaries depend on it. */
+  filterKey: string;
 }
 
 /** Worker → page. */

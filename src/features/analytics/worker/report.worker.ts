@@ -58,6 +58,7 @@ function progress(): Progress {
     unterminatedQuote: parser.unterminatedQuote,
     columns: store ? reportColumns(store) : [],
     periods: store ? reportPeriods(store) : [],
+    filterKey: JSON.stringify([spec.filters, spec.global]),
   };
 }
 
