@@ -61,13 +61,15 @@ describe('buildSummary: the preset questions', () => {
       'Month',
       'Rows',
       'Distinct users',
+      'Distinct clients',
+      'Distinct languages',
       'Sum of All events',
       'Min of All events',
       'Max of All events',
     ]);
     expect(r.rows).toEqual([
-      ['2025-01', 2, 2, 4, 1, 3],
-      ['2025-02', 2, 2, 9, 4, 5],
+      ['2025-01', 2, 2, 1, 1, 4, 1, 3],
+      ['2025-02', 2, 2, 2, 1, 9, 4, 5],
     ]);
   });
 
@@ -75,7 +77,7 @@ describe('buildSummary: the preset questions', () => {
     const { source, cols } = report();
     const r = buildSummary(source, cols, preset('Events per client per month'));
     expect(r.keyCount).toBe(2);
-    expect(r.rows.map((x) => [x[0], x[1], x[4]])).toEqual([
+    expect(r.rows.map((x) => [x[0], x[1], x[5]])).toEqual([
       ['2025-01', 'vscode.cody', 4],
       ['2025-02', 'jetbrains.cody', 5],
       ['2025-02', 'server.web', 4],
@@ -86,12 +88,12 @@ describe('buildSummary: the preset questions', () => {
     const { source, cols } = report();
     const r = buildSummary(source, cols, { ...preset('Top 20 users'), limit: 2 });
     expect(r.header.slice(0, 3)).toEqual(['Instance user ID', 'Username', 'Rows']);
-    expect(r.rows.map((x) => [x[0], x[1], x[3]])).toEqual([
+    expect(r.rows.map((x) => [x[0], x[1], x[5]])).toEqual([
       ['1', 'ann', 7],
       ['3', null, 5],
     ]);
     expect(r.groups).toBe(3);
-    expect(r.numeric).toEqual([false, false, true, true, true, true]);
+    expect(r.numeric).toEqual([false, false, true, true, true, true, true, true]);
   });
 
   it('languages by users, the empty language last among equals', () => {

@@ -1,7 +1,8 @@
 /**
  * The "Summary" table as the user describes it (group by one or two dimensions, a value to add
  * up, an order, how many rows to show) turned into a pivot over the report, with its column
- * headers. Runs in the worker (it scans every row). Pure.
+ * headers: the keys, Rows, distinct users / clients / languages (those not grouped by), and the
+ * value's sum (mean for a rate), min and max. Runs in the worker (it scans every row). Pure.
  */
 import { findRole, type ColumnInfo } from './column-roles.ts';
 import { metricMeasure, metricOptions, type MetricRef } from './metrics.ts';
@@ -143,6 +144,10 @@ export function buildSummary(
   }
   add('Rows', { op: 'count' });
   if (user && !by.includes('user')) add('Distinct users', { op: 'distinct', column: user.index });
+  for (const role of ['client', 'language'] as const) {
+    const c = findRole(cols, role);
+    if (c && !by.includes(role)) add(`Distinct ${role}s`, { op: 'distinct', column: c.index });
+  }
   const ref = valueRef(spec.value);
   const m = ref && metricMeasure(ref, cols);
   if (ref && m && 'columns' in m) {
