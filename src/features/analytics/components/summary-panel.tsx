@@ -70,7 +70,10 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
         const x = period ?? s.by[0];
         const split = s.by.find((d) => d !== x && !PERIOD_IDS.includes(d) && d !== 'user');
         const metric = columnMetric(chartColumn(r), s.value);
-        return chart({ metric, x, split, top: 5 }).then((d) => live && setChartData(d));
+        chart({ metric, x, split, top: 5 }).then(
+          (d) => live && setChartData(d),
+          () => live && setChartData(undefined),
+        );
       },
       (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
     );
