@@ -306,7 +306,10 @@ export const bigReport: Scenario = {
       const summary = async (preset: string, headerText: string) => {
         const shown = whenTextVisible(page, SUMMARY_HEAD, headerText, 120_000);
         const at = (await page.evaluate('performance.now()')) as number;
-        await page.getByRole('button', { name: preset }).click();
+        // A DOM click: Playwright's role locator would run its own long task in the page.
+        await page.evaluate(
+          `[...document.querySelectorAll('button')].find((b) => b.textContent === ${JSON.stringify(preset)}).click()`,
+        );
         return { at, ms: (await shown) - at };
       };
       const perClient = await summary('Events per client per month', 'Client Name');
