@@ -84,7 +84,15 @@ describe('ReportStore', () => {
       { keys: ['2025-01'], values: [13] },
       { keys: ['2025-02'], values: [12] },
     ]);
-    s.setView({ filters: { 2: 'cody' }, global: '' });
+    // Sorting changes nothing; the summary reads the rows in file order.
+    s.setView({ sort: { column: 3, direction: 'descending' }, filters: {}, global: '' });
+    expect(s.source().rows).toBeUndefined();
+    expect(sums()).toEqual([
+      { keys: ['2025-01'], values: [13] },
+      { keys: ['2025-02'], values: [12] },
+    ]);
+    s.setView({ sort: { column: 3, direction: 'descending' }, filters: { 2: 'cody' }, global: '' });
+    expect(Array.from(s.source().rows ?? [])).toEqual([0, 3, 4]);
     expect(sums()).toEqual([
       { keys: ['2025-01'], values: [3] },
       { keys: ['2025-02'], values: [12] },
