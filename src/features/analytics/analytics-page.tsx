@@ -1,11 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { AnalyticsConnection } from './components/analytics-connection.tsx';
+import { ComparePeriods } from './components/compare-periods.tsx';
 import { CreditsPanel } from './components/credits-panel.tsx';
 import { DownloadButton } from './components/download-button.tsx';
+import { ExportViewButton } from './components/export-view-button.tsx';
 import { ReportChart } from './components/report-chart.tsx';
 import { ReportForm } from './components/report-form.tsx';
 import { ReportStatus } from './components/report-status.tsx';
 import { ReportTable } from './components/report-table.tsx';
+import { SummaryPanel } from './components/summary-panel.tsx';
 import { useReport } from './hooks/use-report.ts';
 import { normalizeInstanceHost } from './lib/host.ts';
 import {
@@ -15,6 +18,7 @@ import {
   type FieldError,
   type ReportForm as Form,
 } from './lib/report-params.ts';
+import { SUMMARY_PRESETS, type SummarySpec } from './lib/summary-spec.ts';
 import './analytics.css';
 
 /** What the user typed survives leaving the tab and coming back (not persisted to storage). */
@@ -22,12 +26,14 @@ let savedForm: Form = { host: '', granularity: DEFAULT_GRANULARITY, startDate: '
 
 /**
  * The analytics tab (lazy-loaded chunk): the analytics service connection, the report form, a
- * streaming CSV preview whose rows live in a worker, Download CSV, a report chart and credits.
+ * streaming CSV preview whose rows live in a worker, Download CSV and Export view as CSV, a
+ * report chart, a summary (pivot) with its chart, Compare periods, and credits.
  */
 export default function AnalyticsPage() {
   const [form, setForm] = useState<Form>(savedForm);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [hosts, setHosts] = useState<string[]>([]);
+  const [summarySpec, setSummarySpec] = useState<SummarySpec>(SUMMARY_PRESETS[0].spec);
   const report = useReport();
   const { state } = report;
   const busy = state.phase === 'requesting' || state.phase === 'streaming';
@@ -80,10 +86,19 @@ export default function AnalyticsPage() {
         onLoadReport={handleLoadReport}
       >
         <DownloadButton state={state} download={report.download} />
+        <ExportViewButton state={state} summarySpec={summarySpec} exportView={report.exportView} />
       </ReportForm>
       <ReportStatus state={state} onCancel={report.cancel} />
       <ReportTable state={state} requestWindow={report.requestWindow} setView={report.setView} />
-      <ReportChart state={state} aggregate={report.aggregate} />
+      <ReportChart state={state} chart={report.chart} />
+      <SummaryPanel
+        state={state}
+        spec={summarySpec}
+        onSpec={setSummarySpec}
+        summary={report.summary}
+        chart={report.chart}
+      />
+      <ComparePeriods state={state} compare={report.compare} />
       {credits}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import type uPlot from 'uplot';
+import { useChartTheme } from '../hooks/use-chart-theme.ts';
 import { creditSeries, dateToSeconds } from '../lib/chart-series.ts';
 import type { CreditBucket } from '../lib/credits.ts';
 import { UplotChart } from './uplot-chart.tsx';
@@ -13,15 +14,16 @@ const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
  */
 export function CreditChart({ buckets, today }: { buckets: CreditBucket[]; today: string }) {
   const id = useId();
+  const theme = useChartTheme();
   const series = useMemo(() => creditSeries(buckets, today), [buckets, today]);
   const plot = useMemo(() => {
     const options: Omit<uPlot.Options, 'width' | 'height'> = {
       scales: { x: { time: true } },
       series: [
         {},
-        { label: 'Allocation', stroke: '#1a7f37', width: 2 },
-        { label: 'Consumed', stroke: '#0969da', width: 2, fill: 'rgba(9,105,218,0.15)' },
-        { label: 'Projection', stroke: '#cf222e', width: 2, dash: [6, 4] },
+        { label: 'Allocation', stroke: theme.ok, width: 2 },
+        { label: 'Consumed', stroke: theme.accent, width: 2 },
+        { label: 'Projection', stroke: theme.danger, width: 2, dash: [6, 4] },
       ],
     };
     const data: uPlot.AlignedData = [
@@ -31,7 +33,7 @@ export function CreditChart({ buckets, today }: { buckets: CreditBucket[]; today
       series.projection,
     ];
     return { options, data };
-  }, [series]);
+  }, [series, theme]);
 
   return (
     <figure className="an-figure" aria-labelledby={`${id}-cap`}>
@@ -39,7 +41,9 @@ export function CreditChart({ buckets, today }: { buckets: CreditBucket[]; today
         Credit consumption: allocation vs cumulative consumption per bucket, and the active
         bucket&apos;s projection
       </figcaption>
-      {series.days.length > 0 && <UplotChart options={plot.options} data={plot.data} />}
+      {series.days.length > 0 && (
+        <UplotChart options={plot.options} data={plot.data} theme={theme} />
+      )}
       <details>
         <summary>Chart data as a table</summary>
         <table className="an-data-table">

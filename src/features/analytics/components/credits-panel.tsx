@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { NetworkError } from '../../../shared/api/http.ts';
 import { getConnection } from '../../connection/connection-store.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
-import { bucketSummary, projectRunOut } from '../lib/credit-series.ts';
+import { creditOutlook } from '../lib/credit-outlook.ts';
+import { bucketSummary } from '../lib/credit-series.ts';
 import { parseCredits, type CreditBucket } from '../lib/credits.ts';
 import { describeHttpFailure, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
 import type { ReportForm } from '../lib/report-params.ts';
@@ -54,8 +55,7 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
     }
   }
 
-  const active = buckets?.find((b) => bucketSummary(b, today).active);
-  const run = active && projectRunOut(active, today);
+  const outlook = buckets && creditOutlook(buckets, today);
   return (
     <section className="an-fieldset" aria-label="Credits">
       <div className="an-row">
@@ -106,15 +106,9 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
               })}
             </tbody>
           </table>
-          {active && run && (
+          {outlook && (
             <p className="an-box" role="status">
-              Active bucket {active.id}: {nf.format(bucketSummary(active, today).percentUsed)}%
-              used, {nf.format(run.ratePerDay)} credits/day recently.{' '}
-              {run.runOutDate
-                ? run.runsOutBeforeEnd
-                  ? `At this rate it runs out on ${run.runOutDate}, before its period ends on ${active.end}.`
-                  : `At this rate it lasts past its end (${active.end}); projected run-out ${run.runOutDate}.`
-                : 'Nothing is being consumed, so it will not run out.'}
+              {outlook.sentences.join(' ')}
             </p>
           )}
           <CreditChart buckets={buckets} today={today} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import { formatBytes } from '../lib/report-errors.ts';
+import { saveBlob } from './save-blob.ts';
 
 /**
  * "Download CSV" saves the exact bytes the server sent (kept in the worker; no second request).
@@ -24,15 +25,7 @@ export function DownloadButton({
   async function handleDownload() {
     setError(undefined);
     try {
-      const blob = await download();
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(await download(), name);
     } catch (err) {
       setError(`Could not save the file: ${err instanceof Error ? err.message : String(err)}`);
     }

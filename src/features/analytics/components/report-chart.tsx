@@ -1,129 +1,108 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import uPlot from 'uplot';
+import { useEffect, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
-import { dateToSeconds } from '../lib/chart-series.ts';
-import type { Aggregate, GroupMode } from '../lib/csv-store.ts';
-import { UplotChart } from './uplot-chart.tsx';
+import type { ChartData } from '../lib/chart-data.ts';
+import { findRole } from '../lib/column-roles.ts';
+import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
+import { PERIODS, type Period } from '../lib/periods.ts';
+import type { ChartSpec } from '../worker/protocol.ts';
+import { SeriesChart } from './series-chart.tsx';
 
 interface Props {
   state: ReportState;
-  aggregate(metric: number, group: number, mode: GroupMode): Promise<Aggregate>;
+  chart(spec: ChartSpec): Promise<ChartData>;
 }
 
-const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+/** Series drawn per client or language: the largest few and "Other". */
+const TOP_SERIES = 5;
 
-/** "Report chart": a numeric column summed per day, per month or per value (computed in the worker). */
-export function ReportChart({ state, aggregate }: Props) {
-  const id = useId();
-  const { header = [], types } = state.progress;
-  const metrics = header.map((h, i) => ({ h, i })).filter(({ i }) => types[i] === 'number');
-  const dateCol = types.indexOf('date');
-  const textCol = types.indexOf('text');
-  const [metricName, setMetricName] = useState<string>();
-  const [modeChoice, setModeChoice] = useState<GroupMode>('day');
-  const metric = metrics.find((m) => m.h === metricName) ?? metrics[0];
-  const mode: GroupMode = dateCol < 0 ? 'value' : modeChoice === 'value' ? 'day' : modeChoice;
-  const group = dateCol >= 0 ? dateCol : textCol;
-  const [data, setData] = useState<Aggregate>();
-  const tick = state.phase === 'done' ? -1 : Math.floor(state.viewVersion / 10);
+/**
+ * "Report chart": a metric (active users by default, never an ID, date or text column) per day,
+ * ISO week or month, optionally one series per client or language; computed in the worker over
+ * the rows that pass the preview's filters. A report without dates is charted per user.
+ */
+export function ReportChart({ state, chart }: Props) {
+  const { header = [], columns, periods } = state.progress;
+  const [metricId, setMetricId] = useState<string>();
+  const [perChoice, setPerChoice] = useState<Period>('day');
+  const [split, setSplit] = useState<'' | 'client' | 'language'>('');
+  const per = periods.includes(perChoice) ? perChoice : periods[0];
+  // Without dates the chart is per user, where "active users" would be 1 for everyone.
+  const options = metricOptions(columns).filter((o) => per || o.id !== 'active-users');
+  const metric = pickMetric(options, metricId);
+  const user = findRole(columns, 'user');
+  const x = per ?? (user ? 'user' : undefined);
+  const splits = (['client', 'language'] as const).filter((r) => findRole(columns, r));
+  const splitBy = split && splits.includes(split) ? split : undefined;
+  const [data, setData] = useState<ChartData>();
+  // While rows arrive, redraw every tenth progress; once done, when the filters change.
+  const tick =
+    state.phase === 'done' ? state.progress.filterKey : String(Math.floor(state.viewVersion / 10));
 
-  const metricIndex = metric?.i ?? -1;
+  const chosen = metric?.id;
   useEffect(() => {
-    if (metricIndex < 0 || group < 0) return;
+    if (!chosen || !x) return;
     let live = true;
-    aggregate(metricIndex, group, mode).then(
+    chart({ metric: metricFromId(chosen), x, split: splitBy, top: TOP_SERIES }).then(
       (d) => live && setData(d),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [aggregate, metricIndex, group, mode, tick, state.loadId]);
-
-  const metricLabel = metric?.h ?? '';
-  const groupLabel = mode === 'value' ? (header[group] ?? 'value') : mode;
-  const plot = useMemo(() => {
-    if (!data || !metricLabel) return undefined;
-    const byValue = mode === 'value';
-    const xs = byValue ? data.labels.map((_, i) => i) : data.labels.map(dateToSeconds);
-    const options: Omit<uPlot.Options, 'width' | 'height'> = {
-      scales: { x: { time: !byValue } },
-      axes: byValue
-        ? [{ values: (_u, splits) => splits.map((s) => data.labels[s] ?? '') }, {}]
-        : [{}, {}],
-      legend: { show: true },
-      series: [
-        {},
-        {
-          label: metricLabel,
-          stroke: '#0969da',
-          fill: 'rgba(9,105,218,0.35)',
-          paths: uPlot.paths.bars?.({ size: [0.8, 40] }),
-          points: { show: false },
-        },
-      ],
-    };
-    return { options, data: [xs, data.values] as uPlot.AlignedData };
-  }, [data, metricLabel, mode]);
-
-  const dataTable = useMemo(
-    () =>
-      data && (
-        <details>
-          <summary>Chart data as a table</summary>
-          <table className="an-data-table">
-            <caption className="an-sr">
-              {metricLabel} per {groupLabel}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{groupLabel}</th>
-                <th scope="col">{metricLabel}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.labels.map((l, i) => (
-                <tr key={l}>
-                  <th scope="row">{l || '(empty)'}</th>
-                  <td className="an-num">{nf.format(data.values[i])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      ),
-    [data, metricLabel, groupLabel],
-  );
+  }, [chart, chosen, x, splitBy, tick, state.loadId]);
 
   if (!header.length) return null;
-  if (!metric) return <p className="an-hint">No numeric column to chart in this report.</p>;
+  if (!metric || !x) return <p className="an-hint">No measure to chart in this report.</p>;
+  const xLabel = per ? (per === 'week' ? 'ISO week (from Monday)' : per) : 'user';
+  const caption =
+    `Report chart: ${metric.label} per ${per ?? 'user (top 30)'}` +
+    (splitBy ? `, by ${splitBy} (top ${TOP_SERIES} and Other)` : '') +
+    (state.phase !== 'done' ? ' (updating while rows arrive)' : '');
   return (
-    <figure className="an-figure" aria-labelledby={`${id}-cap`}>
-      <figcaption id={`${id}-cap`}>
-        Report chart: {metric.h} per {groupLabel}
-        {state.phase !== 'done' ? ' (updating while rows arrive)' : ''}
-      </figcaption>
+    <SeriesChart caption={caption} xLabel={xLabel} valueLabel={metric.label} data={data}>
       <div className="an-row">
         <label>
           Chart metric{' '}
-          <select value={metric.h} onChange={(e) => setMetricName(e.target.value)}>
-            {metrics.map((m) => (
-              <option key={m.i}>{m.h}</option>
+          <select value={metric.id} onChange={(e) => setMetricId(e.target.value)}>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
             ))}
           </select>
         </label>
-        {dateCol >= 0 && (
+        {per && (
           <label>
             Per{' '}
-            <select value={mode} onChange={(e) => setModeChoice(e.target.value as GroupMode)}>
-              <option value="day">day</option>
-              <option value="month">month</option>
+            <select value={per} onChange={(e) => setPerChoice(e.target.value as Period)}>
+              {PERIODS.map((p) => (
+                <option key={p} value={p} disabled={!periods.includes(p)}>
+                  {p}
+                </option>
+              ))}
             </select>
           </label>
         )}
+        {splits.length > 0 && (
+          <label>
+            Series{' '}
+            <select
+              value={splitBy ?? ''}
+              onChange={(e) => setSplit(e.target.value as '' | 'client' | 'language')}
+            >
+              <option value="">one series</option>
+              {splits.map((s) => (
+                <option key={s} value={s}>
+                  per {s}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {per === 'week' && (
+          <span className="an-hint">ISO weeks: Monday to Sunday (UTC dates).</span>
+        )}
       </div>
-      {plot && <UplotChart options={plot.options} data={plot.data} />}
-      {dataTable}
-    </figure>
+    </SeriesChart>
   );
 }

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { RowWindow } from '../lib/csv-store.ts';
-import { formatNumberCell, type ColumnType } from '../lib/csv-types.ts';
+import { formatNumberCell } from '../lib/csv-types.ts';
 
 interface Props {
   /** View indexes of the first and last rendered rows. */
@@ -8,10 +8,11 @@ interface Props {
   last: number;
   win: RowWindow;
   header: string[];
-  types: ColumnType[];
+  /** Per column: a quantity (measure or rate), formatted as a number; others are shown as sent. */
+  quantity: boolean[];
 }
 
-function Rows({ first, last, win, header, types }: Props) {
+function Rows({ first, last, win, header, quantity }: Props) {
   const out = [];
   for (let index = first; index <= last; index++) {
     const k = index - win.start;
@@ -23,7 +24,7 @@ function Rows({ first, last, win, header, types }: Props) {
         </th>
         {header.map((_, c) => {
           const v = row?.[c] ?? '';
-          const isNum = types[c] === 'number';
+          const isNum = quantity[c] === true;
           return (
             <td key={c} className={isNum ? 'an-num' : undefined} title={v || undefined}>
               {isNum ? formatNumberCell(v) : v}
@@ -47,5 +48,5 @@ export const ReportRows = memo(
     a.last === b.last &&
     a.win === b.win &&
     a.header.join('\u0000') === b.header.join('\u0000') &&
-    a.types.join() === b.types.join(),
+    a.quantity.join() === b.quantity.join(),
 );

@@ -4,6 +4,8 @@ import type { ColumnType } from '../lib/csv-types.ts';
 interface Props {
   header: string[];
   types: ColumnType[];
+  /** Per column: a quantity (right-aligned like its cells). */
+  quantity: boolean[];
   sort: SortSpec | undefined;
   filters: Record<number, string>;
   onSort(sort: SortSpec | undefined): void;
@@ -17,7 +19,15 @@ const TYPE_HINT: Record<ColumnType, string> = {
 };
 
 /** Sticky header: a sort button and a filter box per column; aria-sort tells the current order. */
-export function ReportTableHead({ header, types, sort, filters, onSort, onFilter }: Props) {
+export function ReportTableHead({
+  header,
+  types,
+  quantity,
+  sort,
+  filters,
+  onSort,
+  onFilter,
+}: Props) {
   function nextSort(c: number): SortSpec | undefined {
     if (sort?.column !== c) return { column: c, direction: 'ascending' };
     return sort.direction === 'ascending' ? { column: c, direction: 'descending' } : undefined;
@@ -35,7 +45,7 @@ export function ReportTableHead({ header, types, sort, filters, onSort, onFilter
               key={h + c}
               scope="col"
               aria-sort={dir}
-              className={types[c] === 'number' ? 'an-num' : undefined}
+              className={quantity[c] ? 'an-num' : undefined}
             >
               <button type="button" className="an-sort" onClick={() => onSort(nextSort(c))}>
                 {h}

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { SortSpec, ViewSpec } from '../lib/csv-store.ts';
+import { isQuantity } from '../lib/column-roles.ts';
 import { formatRows } from '../lib/report-errors.ts';
 import { ReportRows } from './report-rows.tsx';
 import { ReportTableHead } from './report-table-head.tsx';
@@ -82,6 +83,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const filtered = viewLength !== total;
+  const quantity = header.map((_, c) => isQuantity(state.progress.columns[c]));
 
   return (
     <section className="an-table-section" aria-label="Report rows">
@@ -109,6 +111,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
           <ReportTableHead
             header={header}
             types={types}
+            quantity={quantity}
             sort={sort}
             filters={filters}
             onSort={setSort}
@@ -116,7 +119,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
           />
           <tbody>
             {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
-            <ReportRows first={first} last={last} win={win} header={header} types={types} />
+            <ReportRows first={first} last={last} win={win} header={header} quantity={quantity} />
             {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
           </tbody>
         </table>

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getConnection } from '../../connection/connection-store.ts';
-import type { Aggregate, GroupMode, RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { ChartData } from '../lib/chart-data.ts';
+import type { CompareResult, CompareSpec } from '../lib/compare.ts';
+import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { SummaryResult, SummarySpec } from '../lib/summary-spec.ts';
 import {
   cancelledMessage,
   connectionLostMessage,
@@ -9,7 +12,7 @@ import {
   HTML_BODY_MESSAGE,
   NO_ROWS_MESSAGE,
 } from '../lib/report-errors.ts';
-import type { FromWorker, Outcome, Progress, ToWorker } from '../worker/protocol.ts';
+import type { ChartSpec, FromWorker, Outcome, Progress, ToWorker } from '../worker/protocol.ts';
 
 /** What the page shows about the current (or last) report load. */
 export interface ReportState {
@@ -37,6 +40,9 @@ const EMPTY_PROGRESS: Progress = {
   viewLength: 0,
   ragged: { count: 0 },
   unterminatedQuote: false,
+  columns: [],
+  periods: [],
+  filterKey: '',
 };
 const INITIAL: ReportState = {
   phase: 'idle',
@@ -106,7 +112,7 @@ export function useReport() {
     else if (m.type === 'window') {
       if (m.seq === windowSeq.current)
         setState((s) => (sameWindow(s.window, m.window) ? s : { ...s, window: m.window }));
-    } else if (m.type === 'aggregate' || m.type === 'download') {
+    } else if ('seq' in m) {
       pending.current.get(m.seq)?.(m);
       pending.current.delete(m.seq);
     }
@@ -198,16 +204,33 @@ export function useReport() {
     });
   }, []);
 
-  const aggregate = useCallback(
-    async (metric: number, group: number, mode: GroupMode): Promise<Aggregate> => {
-      const m = await ask<Extract<FromWorker, { type: 'aggregate' }>>({
-        type: 'aggregate',
-        seq: ++seq.current,
-        metric,
-        group,
-        mode,
-      });
-      return m.data;
+  type Answer<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+
+  const chart = useCallback(
+    async (spec: ChartSpec): Promise<ChartData> =>
+      (await ask<Answer<'chart'>>({ type: 'chart', seq: ++seq.current, spec })).data,
+    [ask],
+  );
+
+  const summary = useCallback(
+    async (spec: SummarySpec): Promise<SummaryResult> =>
+      (await ask<Answer<'summary'>>({ type: 'summary', seq: ++seq.current, spec })).result,
+    [ask],
+  );
+
+  const compare = useCallback(
+    async (spec: CompareSpec): Promise<CompareResult> =>
+      (await ask<Answer<'compare'>>({ type: 'compare', seq: ++seq.current, spec })).result,
+    [ask],
+  );
+
+  /** A derived CSV of the view's rows (filtered, sorted) or of the summary `spec`. */
+  const exportView = useCallback(
+    async (summarySpec?: SummarySpec): Promise<Blob> => {
+      const msg: ToWorker & { seq: number } = summarySpec
+        ? { type: 'export', seq: ++seq.current, what: 'summary', spec: summarySpec }
+        : { type: 'export', seq: ++seq.current, what: 'rows' };
+      return (await ask<Answer<'export'>>(msg)).blob;
     },
     [ask],
   );
@@ -220,5 +243,16 @@ export function useReport() {
     return m.blob;
   }, [ask]);
 
-  return { state, load, cancel, setView, requestWindow, aggregate, download };
+  return {
+    state,
+    load,
+    cancel,
+    setView,
+    requestWindow,
+    chart,
+    summary,
+    compare,
+    exportView,
+    download,
+  };
 }

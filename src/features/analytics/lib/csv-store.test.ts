@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReportStore } from './csv-store.ts';
+import { summarize } from './summarize.ts';
 
 function store() {
   const s = new ReportStore(['User', 'Date', 'Client', 'Searches']);
@@ -75,22 +76,30 @@ describe('ReportStore', () => {
     expect(s.isViewStale()).toBe(false);
   });
 
-  it('aggregates a metric per day, per month and per value over the view', () => {
+  it('gives summaries the rows of the view and flags leading zeros', () => {
     const s = store();
-    expect(s.aggregate(3, 1, 'day')).toEqual({
-      labels: ['2025-01-01', '2025-01-02', '2025-02-01', '2025-02-03'],
-      values: [13, 0, 2, 10],
-    });
-    expect(s.aggregate(3, 1, 'month')).toEqual({
-      labels: ['2025-01', '2025-02'],
-      values: [13, 12],
-    });
-    expect(s.aggregate(3, 0, 'value')).toEqual({
-      labels: ['bob', 'ann', 'cy'],
-      values: [20, 3, 2],
-    });
-    s.setView({ filters: { 2: 'cody' }, global: '' });
-    expect(s.aggregate(3, 1, 'month')).toEqual({ labels: ['2025-01', '2025-02'], values: [3, 12] });
+    const sums = () =>
+      summarize(s.source(), [{ column: 1, per: 'month' }], [{ op: 'sum', columns: [3] }]).rows;
+    expect(sums()).toEqual([
+      { keys: ['2025-01'], values: [13] },
+      { keys: ['2025-02'], values: [12] },
+    ]);
+    // Sorting changes nothing; the summary reads the rows in file order.
+    s.setView({ sort: { column: 3, direction: 'descending' }, filters: {}, global: '' });
+    expect(s.source().rows).toBeUndefined();
+    expect(sums()).toEqual([
+      { keys: ['2025-01'], values: [13] },
+      { keys: ['2025-02'], values: [12] },
+    ]);
+    s.setView({ sort: { column: 3, direction: 'descending' }, filters: { 2: 'cody' }, global: '' });
+    expect(Array.from(s.source().rows ?? [])).toEqual([0, 3, 4]);
+    expect(sums()).toEqual([
+      { keys: ['2025-01'], values: [3] },
+      { keys: ['2025-02'], values: [12] },
+    ]);
+    expect(s.leadingZeros()).toEqual([false, false, false, false]);
+    s.append([['007', '2025-03-01', 'x', '1']]);
+    expect(s.leadingZeros()).toEqual([true, false, false, false]);
   });
 
   it('handles 200,000 rows: sort and window stay correct', () => {

@@ -14,6 +14,7 @@ import {
   type ColumnType,
   type TypeTally,
 } from './csv-types.ts';
+import type { RowSource } from './summarize.ts';
 
 /** Sort state of the view. */
 export interface SortSpec {
@@ -36,15 +37,6 @@ export interface RowWindow {
   rows: string[][];
   rowNumbers: number[];
 }
-
-/** Sums of a numeric column per group, in chart order. */
-export interface Aggregate {
-  labels: string[];
-  values: number[];
-}
-
-/** How `aggregate` groups rows: by date (day), by month (first 7 chars of a date), or by value. */
-export type GroupMode = 'day' | 'month' | 'value';
 
 class Column {
   readonly dict: string[] = [];
@@ -111,6 +103,8 @@ export class ReportStore {
   private readonly columns: Column[];
   private capacity = 1024;
   private view: Uint32Array | undefined;
+  /** The rows passing the filters in file order (undefined: every row), for summaries. */
+  private filtered: Uint32Array | undefined;
   private spec: ViewSpec = { filters: {}, global: '' };
   private viewedRows = 0;
 
@@ -135,6 +129,30 @@ export class ReportStore {
       const r = this.length++;
       for (let c = 0; c < cols.length; c++) cols[c].codes[r] = cols[c].code(row[c] ?? '');
     }
+  }
+
+  /** Per column: does any value have a leading zero (`007`, `02139`: an identifier)? */
+  leadingZeros(): boolean[] {
+    return this.columns.map((c) => c.tally.leadingZeros > 0);
+  }
+
+  /** The first non-empty value of a column in file order ('' if none). */
+  firstValue(column: number): string {
+    const col = this.columns[column];
+    if (!col) return '';
+    for (let r = 0; r < this.length; r++) {
+      const v = col.dict[col.codes[r]];
+      if (v.trim() !== '') return v;
+    }
+    return '';
+  }
+
+  /**
+   * The rows that pass the filters, in file order (the sort does not matter to a summary, and
+   * reading the columns in order is faster), for summaries, charts and comparisons.
+   */
+  source(): RowSource {
+    return { columns: this.columns, length: this.length, rows: this.filtered };
   }
 
   /** Detected type per column, from the values seen so far. */
@@ -168,10 +186,17 @@ export class ReportStore {
     this.viewedRows = this.length;
     if (this.isIdentityView()) {
       this.view = undefined;
+      this.filtered = undefined;
       return;
     }
-    const filtered = this.filterRows();
-    this.view = this.spec.sort ? this.sortRows(filtered, this.spec.sort) : filtered;
+    const filtered = this.hasFilter() ? this.filterRows() : undefined;
+    this.filtered = filtered;
+    let all = filtered;
+    if (!all) {
+      all = new Uint32Array(this.length);
+      for (let i = 0; i < all.length; i++) all[i] = i;
+    }
+    this.view = this.spec.sort ? this.sortRows(all, this.spec.sort) : all;
   }
 
   private hasFilter(): boolean {
@@ -248,37 +273,5 @@ export class ReportStore {
       rowNumbers.push(r + 1);
     }
     return { start: from, rows, rowNumbers };
-  }
-
-  /**
-   * Sums column `metric` over the rows of the view, grouped by column `group`: per day, per month
-   * (dates in ascending order) or per distinct value (the 30 largest sums).
-   */
-  aggregate(metric: number, group: number, mode: GroupMode): Aggregate {
-    const m = this.columns[metric];
-    const g = this.columns[group];
-    if (!m || !g) return { labels: [], values: [] };
-    const mNums = Float64Array.from(m.dict, (v) => parseNumber(v));
-    const sums = new Float64Array(g.dict.length);
-    const seen = new Uint8Array(g.dict.length);
-    const n = this.viewLength();
-    for (let i = 0; i < n; i++) {
-      const r = this.view ? this.view[i] : i;
-      const x = mNums[m.codes[r]];
-      const gc = g.codes[r];
-      seen[gc] = 1;
-      if (!Number.isNaN(x)) sums[gc] += x;
-    }
-    const groups = new Map<string, number>();
-    for (let c = 0; c < g.dict.length; c++) {
-      if (!seen[c]) continue;
-      const raw = g.dict[c].trim();
-      const label = mode === 'day' ? raw.slice(0, 10) : mode === 'month' ? raw.slice(0, 7) : raw;
-      groups.set(label, (groups.get(label) ?? 0) + sums[c]);
-    }
-    let entries = [...groups.entries()];
-    if (mode === 'value') entries = entries.sort((a, b) => b[1] - a[1]).slice(0, 30);
-    else entries = entries.filter(([k]) => k !== '').sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    return { labels: entries.map((e) => e[0]), values: entries.map((e) => e[1]) };
   }
 }

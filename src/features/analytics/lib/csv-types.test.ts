@@ -38,13 +38,34 @@ describe('type detection', () => {
 });
 
 describe('formatNumberCell', () => {
-  const nf = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+  const en = { group: ',', decimal: '.' };
+  const de = { group: '.', decimal: ',' };
   it.each([
-    ['1234567', '1,234,567'],
-    ['0.123456', '0.1235'],
-    ['', ''],
-    ['n/a', 'n/a'],
-  ])('%j → %j', (v, out) => expect(formatNumberCell(v, nf)).toBe(out));
+    ['1234567', en, '1,234,567'],
+    // Never rounded: every digit as sent.
+    ['0.123456', en, '0.123456'],
+    ['1234.56789012345678', en, '1,234.56789012345678'],
+    ['12345678901234567890', en, '12,345,678,901,234,567,890'],
+    ['-1234.5', en, '-1,234.5'],
+    ['1234.5', de, '1.234,5'],
+    ['999', en, '999'],
+    // Leading zeros, exponents and signs are shown exactly as sent.
+    ['007', en, '007'],
+    ['1e5', en, '1e5'],
+    ['+12', en, '+12'],
+    [' 42 ', en, ' 42 '],
+    ['', en, ''],
+    ['n/a', en, 'n/a'],
+  ])('%j → %j', (v, seps, out) => expect(formatNumberCell(v, seps)).toBe(out));
+});
+
+describe('tallyValue', () => {
+  it('counts values with leading zeros (identifiers, zip codes)', () => {
+    const t = newTally();
+    for (const v of ['02139', '10001', '0', '0.5', '-0.25']) tallyValue(t, v);
+    expect(t.leadingZeros).toBe(1);
+    expect(columnType(t)).toBe('number');
+  });
 });
 
 describe('compileFilter', () => {

@@ -7,6 +7,7 @@
 export type ColumnType = 'number' | 'date' | 'text';
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+const LEADING_ZERO = /^[-+]?0\d/;
 const DATE = /^\d{4}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?:[T ][\d:.]+Z?)?$/;
 
 /** The number a CSV cell holds, or NaN when it is empty or not a plain number. */
@@ -25,19 +26,23 @@ export interface TypeTally {
   nonEmpty: number;
   numbers: number;
   dates: number;
+  /** Numbers written with a leading zero (`007`, `02139`): identifiers, not quantities. */
+  leadingZeros: number;
 }
 
 /** A fresh tally. */
 export function newTally(): TypeTally {
-  return { nonEmpty: 0, numbers: 0, dates: 0 };
+  return { nonEmpty: 0, numbers: 0, dates: 0, leadingZeros: 0 };
 }
 
 /** Adds one value to a tally. */
 export function tallyValue(t: TypeTally, value: string): void {
   if (value.trim() === '') return;
   t.nonEmpty++;
-  if (!Number.isNaN(parseNumber(value))) t.numbers++;
-  else if (isDateValue(value)) t.dates++;
+  if (!Number.isNaN(parseNumber(value))) {
+    t.numbers++;
+    if (LEADING_ZERO.test(value.trim())) t.leadingZeros++;
+  } else if (isDateValue(value)) t.dates++;
 }
 
 /** The type of a column: number or date when every non-empty value is one, text otherwise. */
@@ -48,12 +53,34 @@ export function columnType(t: TypeTally): ColumnType {
   return 'text';
 }
 
-const formatter = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+/** Digit-group and decimal separators of a locale. */
+export interface Separators {
+  group: string;
+  decimal: string;
+}
 
-/** Formats a numeric cell for display (grouping, at most 4 decimals); other text is returned as is. */
-export function formatNumberCell(value: string, nf: Intl.NumberFormat = formatter): string {
-  const n = parseNumber(value);
-  return Number.isNaN(n) ? value : nf.format(n);
+function localeSeparators(): Separators {
+  const parts = new Intl.NumberFormat(undefined).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
+let defaultSeparators: Separators | undefined;
+const PLAIN_DECIMAL = /^(-?)([1-9]\d*|0)(?:\.(\d+))?$/;
+
+/**
+ * Formats a measure's cell for display: digit grouping and the locale's decimal sign, every digit
+ * kept (never rounded, exact beyond 2^53). Anything else (leading zeros, exponents, a `+` sign,
+ * spaces, text) is returned exactly as sent.
+ */
+export function formatNumberCell(value: string, seps?: Separators): string {
+  const m = PLAIN_DECIMAL.exec(value);
+  if (!m) return value;
+  const s = seps ?? (defaultSeparators ??= localeSeparators());
+  const int = m[2].replace(/\B(?=(\d{3})+(?!\d))/g, s.group);
+  return `${m[1]}${int}${m[3] === undefined ? '' : s.decimal + m[3]}`;
 }
 
 /** Predicate of a filter expression over one cell's raw text. */

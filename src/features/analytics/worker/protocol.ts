@@ -3,7 +3,13 @@
  * raw bytes for Download CSV); the page only ever holds the window it shows.
  */
 import type { ConnectionSettings } from '../../connection/connection-store.ts';
-import type { Aggregate, GroupMode, RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { ChartData } from '../lib/chart-data.ts';
+import type { ColumnInfo } from '../lib/column-roles.ts';
+import type { CompareResult, CompareSpec } from '../lib/compare.ts';
+import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { MetricRef } from '../lib/metrics.ts';
+import type { Period } from '../lib/periods.ts';
+import type { DimensionId, SummaryResult, SummarySpec } from '../lib/summary-spec.ts';
 import type { HttpFailure } from '../lib/report-errors.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
 import type { RaggedInfo } from '../lib/csv-stream.ts';
@@ -21,8 +27,24 @@ export type ToWorker =
   | { type: 'cancel' }
   | { type: 'view'; spec: ViewSpec }
   | { type: 'window'; seq: number; start: number; count: number }
-  | { type: 'aggregate'; seq: number; metric: number; group: number; mode: GroupMode }
+  /** A chart's series over the rows of the view. */
+  | { type: 'chart'; seq: number; spec: ChartSpec }
+  /** The Summary table over the rows of the view (at most `spec.limit` rows come back). */
+  | { type: 'summary'; seq: number; spec: SummarySpec }
+  | { type: 'compare'; seq: number; spec: CompareSpec }
+  /** A derived CSV of what the page shows: the view's rows (filtered, sorted) or the summary. */
+  | { type: 'export'; seq: number; what: 'rows' }
+  | { type: 'export'; seq: number; what: 'summary'; spec: SummarySpec }
   | { type: 'download'; seq: number };
+
+/** A chart: `metric` per `x` (a period or a dimension), one series per value of `split`. */
+export interface ChartSpec {
+  metric: MetricRef;
+  x: DimensionId;
+  split?: DimensionId;
+  /** Values of `split` drawn as their own series; the rest become "Other". */
+  top: number;
+}
 
 /** Counters the page shows while the report streams and afterwards. */
 export interface Progress {
@@ -33,6 +55,12 @@ export interface Progress {
   viewLength: number;
   ragged: RaggedInfo;
   unterminatedQuote: boolean;
+  /** What each column means (user, date, measure, …), from its header and values so far. */
+  columns: ColumnInfo[];
+  /** The periods the report's dates allow (none without a date column). */
+  periods: Period[];
+  /** Changes when the view's filters change (not its sort): summaries depend on it. */
+  filterKey: string;
 }
 
 /** Worker → page. */
@@ -45,5 +73,8 @@ export type FromWorker =
   | { type: 'progress'; progress: Progress }
   | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string }
   | { type: 'window'; seq: number; window: RowWindow; viewLength: number }
-  | { type: 'aggregate'; seq: number; data: Aggregate }
+  | { type: 'chart'; seq: number; data: ChartData }
+  | { type: 'summary'; seq: number; result: SummaryResult }
+  | { type: 'compare'; seq: number; result: CompareResult }
+  | { type: 'export'; seq: number; blob: Blob; rows: number }
   | { type: 'download'; seq: number; blob: Blob; bytes: number };

@@ -2,7 +2,8 @@
 /**
  * The report worker: reads the CSV body (a transferred ReadableStream, or chunks posted by the
  * page), keeps the exact bytes for Download CSV, parses with papaparse chunk by chunk, stores
- * the rows columnar, and answers window / view / aggregate requests. One worker per load.
+ * the rows columnar, and answers window / view / chart / summary / compare / export requests
+ * (`queries.ts`). One worker per load.
  */
 import { NetworkError } from '../../../shared/api/http.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
@@ -10,6 +11,14 @@ import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
 import { looksLikeHtml, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
 import type { FromWorker, Outcome, Progress, ToWorker } from './protocol.ts';
+import {
+  reportColumns,
+  reportPeriods,
+  runChart,
+  runCompare,
+  runExport,
+  runSummary,
+} from './queries.ts';
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;
 const PROGRESS_MS = 200;
@@ -47,6 +56,9 @@ function progress(): Progress {
     viewLength: store?.viewLength() ?? 0,
     ragged: { ...parser.ragged },
     unterminatedQuote: parser.unterminatedQuote,
+    columns: store ? reportColumns(store) : [],
+    periods: store ? reportPeriods(store) : [],
+    filterKey: JSON.stringify([spec.filters, spec.global]),
   };
 }
 
@@ -193,13 +205,20 @@ function handle(msg: ToWorker): void {
         viewLength: store?.viewLength() ?? 0,
       });
       return;
-    case 'aggregate':
-      post({
-        type: 'aggregate',
-        seq: msg.seq,
-        data: store ? store.aggregate(msg.metric, msg.group, msg.mode) : { labels: [], values: [] },
-      });
+    case 'chart':
+      post({ type: 'chart', seq: msg.seq, data: runChart(store, msg.spec) });
       return;
+    case 'summary':
+      post({ type: 'summary', seq: msg.seq, result: runSummary(store, msg.spec) });
+      return;
+    case 'compare':
+      post({ type: 'compare', seq: msg.seq, result: runCompare(store, msg.spec) });
+      return;
+    case 'export': {
+      const out = runExport(store, msg.what === 'summary' ? msg.spec : undefined);
+      post({ type: 'export', seq: msg.seq, blob: out.blob, rows: out.rows });
+      return;
+    }
     case 'download':
       // The exact bytes received, in order: no re-serialisation, no second request.
       post({

@@ -1,0 +1,122 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import uPlot from 'uplot';
+import { useChartTheme } from '../hooks/use-chart-theme.ts';
+import type { ChartData } from '../lib/chart-data.ts';
+import { dateToSeconds } from '../lib/chart-series.ts';
+import { periodStart } from '../lib/periods.ts';
+import { OTHER } from '../lib/summarize.ts';
+import { UplotChart } from './uplot-chart.tsx';
+
+const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+interface Props {
+  /** Accessible name and visible caption of the figure. */
+  caption: string;
+  /** Header of the x column in the data table. */
+  xLabel: string;
+  /** Name of the value (used when there is one series). */
+  valueLabel: string;
+  data: ChartData | undefined;
+  /** Controls shown under the caption. */
+  children?: ReactNode;
+  /** Shown instead of the chart when there is nothing to draw. */
+  emptyText?: string;
+}
+
+/** `#rrggbb` with an alpha, as canvas accepts it; other colours unchanged. */
+function withAlpha(color: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (!m) return color;
+  return `rgba(${parseInt(m[1], 16)},${parseInt(m[2], 16)},${parseInt(m[3], 16)},${alpha})`;
+}
+
+/** How a period key is written in the data table: weeks with their Monday. */
+function xText(key: string, time: boolean): string {
+  if (!key) return '(empty)';
+  return time && key.includes('-W') ? `${key} (from ${periodStart(key)})` : key;
+}
+
+/**
+ * A figure with a uPlot chart of one or more series (bars for one, lines for several), in the
+ * theme's colours, and the same numbers as a table ("Chart data as a table").
+ */
+export function SeriesChart({ caption, xLabel, valueLabel, data, children, emptyText }: Props) {
+  const id = useId();
+  const theme = useChartTheme();
+  const names = useMemo(
+    () => data?.series.map((s) => (s.label === '' ? valueLabel : s.label || '(empty)')) ?? [],
+    [data, valueLabel],
+  );
+  const plot = useMemo(() => {
+    if (!data || data.x.length === 0 || data.series.length === 0) return undefined;
+    const xs = data.time
+      ? data.x.map((k) => dateToSeconds(periodStart(k)))
+      : data.x.map((_, i) => i);
+    const single = data.series.length === 1;
+    const options: Omit<uPlot.Options, 'width' | 'height'> = {
+      scales: { x: { time: data.time } },
+      axes: data.time
+        ? [{}, {}]
+        : [{ values: (_u, splits) => splits.map((s) => data.x[s] ?? '') }, {}],
+      legend: { show: true },
+      series: [
+        {},
+        ...data.series.map((s, i) => {
+          const color = s.label === OTHER ? theme.other : theme.palette[i % theme.palette.length];
+          return single
+            ? {
+                label: names[i],
+                stroke: color,
+                fill: withAlpha(color, 0.45),
+                paths: uPlot.paths.bars?.({ size: [0.8, 40] }),
+                points: { show: false },
+              }
+            : { label: names[i], stroke: color, width: 2, points: { show: data.x.length < 60 } };
+        }),
+      ],
+    };
+    return { options, data: [xs, ...data.series.map((s) => s.values)] as uPlot.AlignedData };
+  }, [data, names, theme]);
+
+  return (
+    <figure className="an-figure" aria-labelledby={`${id}-cap`}>
+      <figcaption id={`${id}-cap`}>{caption}</figcaption>
+      {children}
+      {plot ? (
+        <UplotChart options={plot.options} data={plot.data} theme={theme} />
+      ) : (
+        data && <p className="an-hint">{emptyText ?? 'Nothing to chart for these rows.'}</p>
+      )}
+      {data && data.x.length > 0 && (
+        <details>
+          <summary>Chart data as a table</summary>
+          <table className="an-data-table">
+            <caption className="an-sr">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{xLabel}</th>
+                {names.map((n, i) => (
+                  <th key={i} scope="col">
+                    {n}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.x.map((k, r) => (
+                <tr key={k + r}>
+                  <th scope="row">{xText(k, data.time)}</th>
+                  {data.series.map((s, i) => (
+                    <td key={i} className="an-num">
+                      {s.values[r] === null ? '' : nf.format(s.values[r])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </figure>
+  );
+}
