@@ -13,6 +13,20 @@ describe('csv-write', () => {
     ['', ''],
   ])('%j → %j', (v, out) => expect(csvCell(v)).toBe(out));
 
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+    ['+cmd', "'+cmd"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['-2+3', "'-2+3"],
+    ['\tx', "'\tx"],
+  ])('a formula-looking text cell %j is neutralised for spreadsheets → %j', (v, out) =>
+    expect(csvCell(v)).toBe(out),
+  );
+
+  it.each(['-5', '-1.25', '+7', '-3e5'])('a signed number %j is written as sent', (v) =>
+    expect(csvCell(v)).toBe(v),
+  );
+
   it('writes numbers in full and null as empty; round-trips through papaparse', () => {
     expect(csvLine([1.23456789, null, 'x'])).toBe('1.23456789,,x\r\n');
     const rows = [

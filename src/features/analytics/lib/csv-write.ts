@@ -1,13 +1,19 @@
 /**
- * Writing CSV (RFC 4180, CRLF line ends) for "Export view as CSV". Cells are written exactly as
- * given; a cell is quoted only when it holds a comma, a quote, a line break or edge spaces. Pure.
+ * Writing CSV (RFC 4180, CRLF line ends) for "Export view as CSV". Cells are written as given,
+ * except that a text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR
+ * first, and not a plain number) gets a leading `'` (OWASP's CSV-injection advice: the report's
+ * text comes from the instance, and this derived file is made to be opened in a spreadsheet).
+ * A cell is quoted only when it holds a comma, a quote, a line break or edge spaces. Pure.
  */
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+const SIGNED_NUMBER = /^[+-](\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** One cell, quoted when needed. */
+/** One cell, neutralised if it looks like a formula, quoted when needed. */
 export function csvCell(value: string | number | null): string {
-  const v = value === null ? '' : String(value);
+  let v = value === null ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(v) && !SIGNED_NUMBER.test(v)) v = `'${v}`;
   return NEEDS_QUOTES.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
