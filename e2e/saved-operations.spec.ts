@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe-helpers.ts';
 import {
   connect,
   editorText,
@@ -242,4 +243,20 @@ test('unreadable stored saved operations are reported and kept, not silently dro
     localStorage.getItem('debug-console:saved-operations-unreadable'),
   );
   expect(backup).toContain('broken');
+});
+
+test('the Saved operations panel and the Save dialog have no serious accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/debug/console');
+  await page.getByRole('button', { name: 'Save operation' }).click();
+  await saveAs(page, 'A saved one');
+  await page.getByRole('button', { name: 'Saved operations' }).click();
+  expect(await seriousViolations(page, '.saved-panel')).toEqual([]);
+  await page.getByRole('button', { name: 'Save operation' }).click();
+  await expect(page.getByRole('dialog', { name: 'Save operation' })).toBeVisible();
+  expect(await seriousViolations(page, '.save-dialog')).toEqual([]);
+  // Keyboard: Escape closes the dialog and focus returns to the page.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Save operation' })).toBeHidden();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe-helpers.ts';
 import {
   connect,
   editorText,
@@ -162,4 +163,17 @@ test('Clear stored data says what goes, then clears tabs, history, saved operati
   expect(await keyvalCount(page)).toBe(0);
   // Settings themselves stay.
   await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+});
+
+test('the Settings dialog has no serious accessibility violations, in light and dark', async ({
+  page,
+}) => {
+  await page.goto('/debug/console');
+  const dialog = await openSettings(page);
+  expect(await seriousViolations(page, '.settings-dialog')).toEqual([]);
+  await dialog.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+  await dialog.getByRole('button', { name: 'Clear stored data' }).click();
+  expect(await seriousViolations(page, '.settings-dialog')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });

@@ -47,7 +47,7 @@ const theme = EditorView.theme({
   },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
     backgroundColor: 'var(--accent)',
-    color: '#fff',
+    color: 'var(--on-accent)',
   },
   '.cm-completionDetail': { color: 'var(--muted)', fontStyle: 'normal', marginLeft: '1em' },
   '.cm-foldPlaceholder': { backgroundColor: 'var(--panel)', border: '1px solid var(--border)' },
