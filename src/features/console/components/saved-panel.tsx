@@ -1,7 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { HistoryEntry } from '../state/history.ts';
 import { matchesSearch, type SavedOperation } from '../saved/collections.ts';
 import { DIAGNOSTICS, DIAGNOSTICS_COLLECTION } from '../saved/diagnostics.ts';
+import { DiagnosticsList } from './diagnostics-list.tsx';
+import { DeleteCollection, Group } from './saved-group.tsx';
 import { savedActions, type Feedback } from '../saved/saved-actions.ts';
 import type { SavedSnapshot } from '../saved/saved-store.ts';
 import { historyLabel } from './history-panel.tsx';
@@ -23,16 +25,6 @@ interface Props {
   onOpen(request: OpenRequest): void;
   onDismissProblem(): void;
   onClose(): void;
-}
-
-function Group({ name, children }: { name: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div role="group" aria-labelledby={id} className="saved-group">
-      <h3 id={id}>{name}</h3>
-      {children}
-    </div>
-  );
 }
 
 /**
@@ -157,26 +149,7 @@ export function SavedPanel({ saved, history, onOpen, onDismissProblem, onClose }
       {recipes.length > 0 && (
         <Group name={DIAGNOSTICS_COLLECTION}>
           <p className="status-muted">Built in, read-only. Many need a site admin token.</p>
-          <ul>
-            {recipes.map((r) => (
-              <li key={r.name} className="saved-item saved-recipe">
-                <button
-                  type="button"
-                  className="saved-open"
-                  aria-describedby={`recipe-${DIAGNOSTICS.indexOf(r)}`}
-                  onClick={() =>
-                    onOpen({ title: r.name, query: r.query, variables: r.variables ?? '' })
-                  }
-                  title="Open in a new tab"
-                >
-                  {r.name}
-                </button>
-                <p id={`recipe-${DIAGNOSTICS.indexOf(r)}`} className="saved-description">
-                  {r.description}
-                </p>
-              </li>
-            ))}
-          </ul>
+          <DiagnosticsList recipes={recipes} onOpen={onOpen} />
         </Group>
       )}
       {historyHits.length > 0 && (
@@ -206,26 +179,5 @@ export function SavedPanel({ saved, history, onOpen, onDismissProblem, onClose }
       )}
       {nothing && <p className="placeholder">Nothing matches “{search.trim()}”.</p>}
     </section>
-  );
-}
-
-function DeleteCollection({ onDelete }: { onDelete(): void }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking)
-    return (
-      <button type="button" onClick={() => setAsking(true)}>
-        Delete collection
-      </button>
-    );
-  return (
-    <span role="group" aria-label="Confirm delete collection" className="saved-confirm">
-      <span>Delete it and all its operations?</span>
-      <button type="button" className="danger" onClick={onDelete}>
-        Delete
-      </button>
-      <button type="button" onClick={() => setAsking(false)} autoFocus>
-        Keep
-      </button>
-    </span>
   );
 }
