@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { navigate, ROUTE_PATHS, useRoute, type Route } from './router.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { loadServerDefaults } from '../features/connection/server-defaults.ts';
 import { ConsolePage } from '../features/console/console-page.tsx';
+import { SettingsDialog } from './settings/settings-dialog.tsx';
 
 // The analytics tab is its own chunk: the console's first load does not pay for it.
 const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page.tsx'));
@@ -25,6 +26,7 @@ function NavLink({ route, label, current }: { route: Route; label: string; curre
 
 export function App() {
   const route = useRoute();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   useEffect(() => {
     void loadServerDefaults();
   }, []);
@@ -36,7 +38,16 @@ export function App() {
           <NavLink route="console" label="Console" current={route} />
           <NavLink route="analytics" label="Analytics" current={route} />
         </nav>
+        <button
+          type="button"
+          className="app-settings"
+          aria-haspopup="dialog"
+          onClick={() => setSettingsOpen(true)}
+        >
+          Settings
+        </button>
       </header>
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       <main className="app-main">
         {route === 'console' ? (
           <ErrorBoundary name="Console">

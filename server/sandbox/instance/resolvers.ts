@@ -23,6 +23,13 @@ import { runSearch, type SearchItem } from './search.ts';
 import { fastResults, type Splice } from './fast-results.ts';
 import type { Tracer } from './tracing.ts';
 import { featureFlagRootFields, searchDebugAlert } from './feature-flags.ts';
+import {
+  adminQueryFields,
+  adminRepoFields,
+  adminSiteFields,
+  adminUserFields,
+  filterRepos,
+} from './admin-resolvers.ts';
 
 export interface RequestContext {
   /** The authenticated user, or null for an anonymous request (public mode). */
@@ -73,7 +80,7 @@ function page<T>(all: readonly T[], first: unknown, after: unknown, wrap: (t: T)
   };
 }
 
-function userObject(u: UserRecord, ctx?: RequestContext) {
+function userObject(u: UserRecord, ctx?: RequestContext): Record<string, unknown> {
   return {
     __typename: 'User',
     id: toId('User', u.index + 1),
@@ -91,6 +98,7 @@ function userObject(u: UserRecord, ctx?: RequestContext) {
         throw new GraphQLError('must be authenticated as the authorized user or site admin');
       return [{ email: u.email, isPrimary: true, verified: true }];
     },
+    ...adminUserFields(u, (m) => userObject(m)),
   };
 }
 
@@ -129,6 +137,7 @@ function repoObject(r: RepoRecord) {
       }
       return null;
     },
+    ...adminRepoFields(r),
   };
 }
 
@@ -371,7 +380,7 @@ export function createRootValue(): Record<string, unknown> {
     ...featureFlagRootFields,
     repositories: (a: Args) => {
       const q = typeof a.query === 'string' ? a.query : '';
-      const list = q ? REPOS.filter((r) => containsCI(r.name, q)) : [...REPOS];
+      const list = filterRepos(q ? REPOS.filter((r) => containsCI(r.name, q)) : REPOS, a);
       const key = a.orderBy === 'REPO_CREATED_AT' ? 'createdAt' : 'name';
       list.sort((x, y) => (x[key] < y[key] ? -1 : x[key] > y[key] ? 1 : 0));
       if (a.descending === true) list.reverse();
@@ -391,7 +400,9 @@ export function createRootValue(): Record<string, unknown> {
         if (!ctx.viewer?.siteAdmin) throw new GraphQLError('must be site admin');
         return { id: 1, effectiveContents: ctx.siteConfigText, validationMessages: [] };
       },
+      ...adminSiteFields(ctx),
     }),
+    ...adminQueryFields((u) => userObject(u)),
     node: (a: Args) => {
       const parsed = typeof a.id === 'string' ? fromId(a.id) : null;
       if (!parsed) return null;

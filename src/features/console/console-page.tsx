@@ -12,6 +12,8 @@ import { EditorColumn } from './components/editor-column.tsx';
 import { ExportMenu } from './components/export-menu.tsx';
 import { HistoryPanel } from './components/history-panel.tsx';
 import { ResponsePane } from './components/response-pane.tsx';
+import { SaveDialog } from './components/save-dialog.tsx';
+import { SavedPanel, type OpenRequest } from './components/saved-panel.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
@@ -19,11 +21,14 @@ import { useConsoleActions, type EditorHandles } from './hooks/use-console-actio
 import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
 import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
 import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
+import { useSaveOperation } from './hooks/use-save-operation.ts';
+import { getSavedStore } from './saved/saved-store.ts';
+import { useSavedOperations } from './saved/use-saved-operations.ts';
 import { buildExportRequest } from './state/export-request.ts';
 import { listOperations } from './lib/operations.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
 import { setRunResult, useRunResult } from './state/responses.ts';
-import { activeTab } from './state/tabs.ts';
+import { activeTab, tabTitle } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
 
@@ -51,6 +56,9 @@ export function ConsolePage() {
   const [docsOpen, setDocsOpen] = useDocsOpen();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [savedOpen, setSavedOpen] = useState(false);
+  const saved = useSavedOperations();
+  const saving = useSaveOperation(actions.sync);
   const allOperations = useMemo(() => listOperations(tab.query), [tab.query]);
   const operations = allOperations.flatMap((o) => (o.name ? [o.name] : []));
   useFragmentWriter(tab);
@@ -103,7 +111,13 @@ export function ConsolePage() {
       actions.sync();
       store.cycleTab(step);
     },
+    save: saving.open,
   });
+
+  function openInNewTab(r: OpenRequest) {
+    actions.sync();
+    store.addTab({ ...r, headers: r.headers ?? '' });
+  }
 
   return (
     <div className="console">
@@ -131,7 +145,17 @@ export function ConsolePage() {
             multipleOperations={allOperations.length > 1}
           />
         }
-        message={actions.message}
+        savedControls={
+          <>
+            <button type="button" onClick={saving.open} title="Save operation (Ctrl/Cmd-S)">
+              Save operation
+            </button>
+            <button type="button" aria-pressed={savedOpen} onClick={() => setSavedOpen(!savedOpen)}>
+              Saved operations
+            </button>
+          </>
+        }
+        message={saving.notice ?? actions.message}
       />
       <TabsBar
         tabs={state.tabs}
@@ -199,9 +223,27 @@ export function ConsolePage() {
             onClose={() => setHistoryOpen(false)}
           />
         )}
+        {savedOpen && (
+          <SavedPanel
+            saved={saved}
+            history={state.history}
+            onOpen={openInNewTab}
+            onDismissProblem={() => getSavedStore().dismissProblem()}
+            onClose={() => setSavedOpen(false)}
+          />
+        )}
         {docsOpen && <DocsSlot bridge={bridge} />}
       </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      {saving.dialogOpen && (
+        <SaveDialog
+          defaultName={tabTitle(tab) === 'Untitled' ? '' : tabTitle(tab)}
+          collections={saved.state.collections}
+          hasHeaders={tab.headers.trim() !== ''}
+          onSave={(r) => saving.save(tab, r)}
+          onClose={saving.close}
+        />
+      )}
     </div>
   );
 }

@@ -62,3 +62,21 @@ export function debouncedWriter(key: string, ms: number, kind: 'local' | 'sessio
     flush,
   };
 }
+
+/** The stored text of `key`, or null when nothing is stored: tells "absent" from "corrupted". */
+export function readText(key: string, kind: 'local' | 'session' = 'local'): string | null {
+  try {
+    return area(kind)?.getItem(PREFIX + key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls `listener` when another browser tab changes `key` in localStorage (or clears it). */
+export function onOtherTabChange(key: string, listener: () => void): () => void {
+  const handler = (e: StorageEvent) => {
+    if (e.key === null || e.key === PREFIX + key) listener();
+  };
+  window.addEventListener('storage', handler);
+  return () => window.removeEventListener('storage', handler);
+}

@@ -7,7 +7,8 @@ interface Props {
   onClose(): void;
 }
 
-function label(e: HistoryEntry): string {
+/** The name a history entry is shown under: its operation name or first line. */
+export function historyLabel(e: HistoryEntry): string {
   if (e.operationName) return e.operationName;
   const firstLine = e.query
     .split('\n')
@@ -43,7 +44,7 @@ export function HistoryPanel({ entries, onOpen, onClear, onClose }: Props) {
                 onClick={() => onOpen(e)}
                 title="Open in a new tab"
               >
-                <span>{label(e)}</span>
+                <span>{historyLabel(e)}</span>
                 <time dateTime={new Date(e.at).toISOString()}>
                   {new Date(e.at).toLocaleString()}
                 </time>

@@ -22,6 +22,8 @@ interface Props {
   onShortcuts(): void;
   /** The editors' ExportMenu ("Copy as curl"). */
   exportMenu: ReactNode;
+  /** "Save operation" and "Saved operations" (src/features/console/saved/). */
+  savedControls?: ReactNode;
   /** Feedback of the last toolbar action (prettify failed, copied…). */
   message?: { tone: 'info' | 'error'; text: string };
 }
@@ -80,6 +82,7 @@ export function Toolbar(p: Props) {
           {p.message.text}
         </span>
       )}
+      {p.savedControls}
       <button type="button" aria-pressed={p.historyOpen} onClick={p.onToggleHistory}>
         History
       </button>

@@ -6,11 +6,16 @@ import './editor.css';
 
 /**
  * One theme for light and dark: every colour is a CSS variable (editor.css and the app's
- * styles.css switch them with `prefers-color-scheme`), so no reconfiguration is needed when
- * the OS setting changes.
+ * styles.css switch them with `prefers-color-scheme` or the root's `data-theme`, set in Settings), so
+ * no reconfiguration is needed when the theme changes. The font size is `--editor-font-size`.
  */
 const theme = EditorView.theme({
-  '&': { color: 'var(--fg)', backgroundColor: 'var(--bg)', height: '100%', fontSize: '13px' },
+  '&': {
+    color: 'var(--fg)',
+    backgroundColor: 'var(--bg)',
+    height: '100%',
+    fontSize: 'var(--editor-font-size, 13px)',
+  },
   '.cm-scroller': {
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
     lineHeight: '1.5',
@@ -42,7 +47,7 @@ const theme = EditorView.theme({
   },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
     backgroundColor: 'var(--accent)',
-    color: '#fff',
+    color: 'var(--on-accent)',
   },
   '.cm-completionDetail': { color: 'var(--muted)', fontStyle: 'normal', marginLeft: '1em' },
   '.cm-foldPlaceholder': { backgroundColor: 'var(--panel)', border: '1px solid var(--border)' },

@@ -4,7 +4,8 @@ import { decodeFragment, encodeFragment } from '../state/fragment.ts';
 import { activeTab, createTab, isPristineTab, type ConsoleTab } from '../state/tabs.ts';
 import type { ConsoleStore } from '../state/console-store.ts';
 
-const LAST_WRITTEN_KEY = 'console-fragments-written';
+/** Session list of URL fragments this page wrote (each holds a query): cleared with stored data. */
+export const LAST_WRITTEN_KEY = 'console-fragments-written';
 let applied = false;
 
 function recentlyWritten(): string[] {

@@ -9,6 +9,8 @@ export interface PageShortcutActions {
   refetchSchema(): void;
   searchDocs(): void;
   nextTab(step: 1 | -1): void;
+  /** Save the current tab (Ctrl/Cmd-S, as GraphiQL 6); the browser's "Save page" is prevented. */
+  save(): void;
 }
 
 /** What the Shortcuts dialog lists. */
@@ -23,6 +25,7 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Shift-Ctrl-C', action: 'Copy the query' },
   { keys: 'Shift-Ctrl-R', action: 'Refetch the schema' },
   { keys: 'Ctrl/Cmd-K', action: 'Search the schema Docs' },
+  { keys: 'Ctrl/Cmd-S', action: 'Save the operation (tab) in a collection' },
   { keys: 'Ctrl/Cmd-Space', action: 'Completion (in the editors)' },
   { keys: 'Ctrl-/', action: 'Toggle comment (in the query editor)' },
   { keys: 'Ctrl/Cmd-F', action: 'Search in an editor or the response' },
@@ -53,6 +56,7 @@ export function usePageShortcuts(actions: PageShortcutActions): void {
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'c') a.copyQuery();
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'r') a.refetchSchema();
       else if (mod && !e.shiftKey && !e.altKey && key === 'k') a.searchDocs();
+      else if (mod && !e.shiftKey && !e.altKey && key === 's') a.save();
       else if (e.altKey && !mod && e.key === 'PageDown') a.nextTab(1);
       else if (e.altKey && !mod && e.key === 'PageUp') a.nextTab(-1);
       else handled = false;

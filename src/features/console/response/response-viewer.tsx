@@ -14,7 +14,12 @@ const highlight = HighlightStyle.define([
 ]);
 
 const theme = EditorView.theme({
-  '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--bg)', color: 'var(--fg)' },
+  '&': {
+    height: '100%',
+    fontSize: 'var(--editor-font-size, 13px)',
+    backgroundColor: 'var(--bg)',
+    color: 'var(--fg)',
+  },
   '.cm-scroller': { fontFamily: 'var(--mono)', overflow: 'auto' },
   '.cm-gutters': {
     backgroundColor: 'var(--panel)',

@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe-helpers.ts';
+import {
+  connect,
+  editorText,
+  responseRegion,
+  sandboxInfo,
+  setEditor,
+} from './console-core-helpers.ts';
+
+/** Entries in idb-keyval's database; never creates it (that would break idb-keyval's upgrade). */
+function keyvalCount(page: Page) {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'keyval-store')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const req = indexedDB.open('keyval-store');
+      req.onsuccess = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains('keyval')) return resolve(0);
+        const count = db.transaction('keyval').objectStore('keyval').count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(new Error('count failed'));
+      };
+      req.onerror = () => reject(new Error('open failed'));
+    });
+  });
+}
+
+function bg(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('theme', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('Dark and Light apply at once to the app and the editors, over the OS setting, and persist', async ({
+    page,
+  }) => {
+    await page.goto('/debug/console');
+    const lightApp = await bg(page, 'html');
+    const lightEditor = await bg(page, '.cm-editor');
+    const dialog = await openSettings(page);
+    const theme = dialog.getByRole('combobox', { name: 'Theme' });
+    await expect(theme).toHaveValue('system');
+    await expect(theme.getByRole('option')).toHaveText(['System', 'Light', 'Dark']);
+    await theme.selectOption({ label: 'Dark' });
+    // The OS says light; the app and the editors turn dark at once.
+    await expect.poll(() => bg(page, 'html')).toBe('rgb(13, 17, 23)');
+    await expect.poll(() => bg(page, '.cm-editor')).toBe('rgb(13, 17, 23)');
+    expect(lightApp).toBe('rgb(255, 255, 255)');
+    expect(lightEditor).toBe('rgb(255, 255, 255)');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(() => bg(page, '.cm-editor')).toBe('rgb(13, 17, 23)');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('theme under a dark OS', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('System follows the OS; Light overrides it', async ({ page }) => {
+    await page.goto('/debug/console');
+    await expect.poll(() => bg(page, 'html')).toBe('rgb(13, 17, 23)');
+    const dialog = await openSettings(page);
+    await dialog.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Light' });
+    await expect.poll(() => bg(page, 'html')).toBe('rgb(255, 255, 255)');
+    await expect.poll(() => bg(page, '.cm-editor')).toBe('rgb(255, 255, 255)');
+    await dialog.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'System' });
+    await expect.poll(() => bg(page, 'html')).toBe('rgb(13, 17, 23)');
+  });
+});
+
+test('editor font size applies to the editors at once and persists', async ({ page }) => {
+  await page.goto('/debug/console');
+  const size = () =>
+    page
+      .locator('.cm-editor')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontSize);
+  expect(await size()).toBe('13px');
+  const dialog = await openSettings(page);
+  await dialog.getByRole('combobox', { name: 'Editor font size' }).selectOption({ label: '18 px' });
+  await expect.poll(size).toBe('18px');
+  await page.reload();
+  await expect.poll(size).toBe('18px');
+});
+
+test('Clear stored data says what goes, then clears tabs, history, saved operations, remembered tokens and saved schemas', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  await page.goto('/debug/console');
+  await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
+  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
+  await expect(page.getByText('Signed in as alice')).toBeVisible();
+  // Some work: two tabs, a run (history), a saved operation, a schema kept for Docs.
+  await setEditor(page, 'Query editor', 'query KeepNothing { currentUser { username } }');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(responseRegion(page).getByRole('textbox', { name: 'Response body' })).toContainText(
+    'alice',
+  );
+  await page.keyboard.press('ControlOrMeta+s');
+  const save = page.getByRole('dialog', { name: 'Save operation' });
+  await save.getByRole('button', { name: 'Save' }).click();
+  await expect(save).toBeHidden();
+  await page.getByRole('button', { name: 'New tab' }).click();
+  await setEditor(page, 'Headers editor', '{"X-Note": "private"}');
+  await page.getByRole('button', { name: 'Docs' }).click();
+  await expect.poll(() => keyvalCount(page)).toBeGreaterThan(0);
+  const before = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(before).toContain(info.tokens.user);
+  expect(before).toContain('KeepNothing');
+
+  const dialog = await openSettings(page);
+  await dialog.getByRole('button', { name: 'Clear stored data' }).click();
+  const confirm = dialog.getByRole('group', { name: 'Confirm clearing stored data' });
+  await expect(confirm).toContainText('2 tabs');
+  await expect(confirm).toContainText('1 entry');
+  await expect(confirm).toContainText('1 operation in 1 collection');
+  await expect(confirm).toContainText('1 schema');
+  await expect(confirm).toContainText('“Remember on this device” is on');
+  // Cancel keeps everything.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).toContain('KeepNothing');
+  await dialog.getByRole('button', { name: 'Clear stored data' }).click();
+  await dialog.getByRole('button', { name: 'Clear it all' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Stored data cleared. One new tab is open.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await expect(page.getByRole('tab')).toHaveCount(1);
+  expect(await editorText(page, 'Query editor')).toContain(
+    "# Here's an example query to get you started:",
+  );
+  // After a reload (pagehide flushes whatever is in memory) nothing of it is back.
+  await page.reload();
+  const after = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(after).not.toContain(info.tokens.user);
+  expect(after).not.toContain('KeepNothing');
+  expect(after).not.toContain('private');
+  await expect(page.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(page.getByRole('complementary', { name: 'History' })).toContainText(
+    'Operations you run appear here',
+  );
+  await page.getByRole('button', { name: 'Saved operations' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Saved operations' })
+      .getByRole('group', { name: 'My operations' }),
+  ).toHaveCount(0);
+  expect(await keyvalCount(page)).toBe(0);
+  // Settings themselves stay.
+  await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+});
+
+test('the Settings dialog has no serious accessibility violations, in light and dark', async ({
+  page,
+}) => {
+  await page.goto('/debug/console');
+  const dialog = await openSettings(page);
+  expect(await seriousViolations(page, '.settings-dialog')).toEqual([]);
+  await dialog.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+  await dialog.getByRole('button', { name: 'Clear stored data' }).click();
+  expect(await seriousViolations(page, '.settings-dialog')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

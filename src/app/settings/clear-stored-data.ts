@@ -1,0 +1,62 @@
+/**
+ * "Clear stored data" (Settings): what this browser keeps of the user's work and secrets.
+ * Display settings (theme, font size) and connection URLs stay.
+ */
+import { clear as clearIndexedDb, keys as indexedDbKeys } from 'idb-keyval';
+import { removeKey } from '../../shared/lib/storage.ts';
+import { getConnection, updateConnection } from '../../features/connection/connection-store.ts';
+import { getConsoleStore } from '../../features/console/hooks/use-console-store.ts';
+import { LAST_WRITTEN_KEY } from '../../features/console/hooks/use-fragment-sync.ts';
+import { getSavedStore } from '../../features/console/saved/saved-store.ts';
+
+/** What a clear would remove, for the confirmation. */
+export interface StoredDataSummary {
+  tabs: number;
+  historyEntries: number;
+  savedOperations: number;
+  collections: number;
+  /** Schemas kept for Docs "What changed" (IndexedDB), null while counting. */
+  savedSchemas: number | null;
+  rememberedTokens: boolean;
+}
+
+export function summarizeStoredData(): StoredDataSummary {
+  const consoleState = getConsoleStore().getState();
+  const saved = getSavedStore().getSnapshot().state.collections;
+  return {
+    tabs: consoleState.tabs.length,
+    historyEntries: consoleState.history.length,
+    savedOperations: saved.reduce((n, c) => n + c.operations.length, 0),
+    collections: saved.length,
+    savedSchemas: null,
+    rememberedTokens: getConnection().remember,
+  };
+}
+
+/** How many schemas the Docs keep in IndexedDB (0 when IndexedDB is unavailable). */
+export async function countSavedSchemas(): Promise<number> {
+  try {
+    return (await indexedDbKeys()).filter((k) => String(k).startsWith('docs:last-schema:')).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Clears tabs (one fresh tab remains; the URL fragments written for them too), history, header
+ * values, saved operations, remembered tokens (the "Remember" opt-in is turned off) and the schemas kept in IndexedDB.
+ */
+export async function clearStoredData(): Promise<void> {
+  const store = getConsoleStore();
+  for (const t of [...store.getState().tabs]) store.closeTab(t.id);
+  store.clearHistory();
+  store.flush();
+  removeKey(LAST_WRITTEN_KEY, 'session');
+  getSavedStore().clear();
+  if (getConnection().remember) updateConnection({ remember: false });
+  try {
+    await clearIndexedDb();
+  } catch {
+    // IndexedDB unavailable (private mode): nothing was stored there.
+  }
+}

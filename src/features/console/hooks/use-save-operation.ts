@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { SaveRequest } from '../components/save-dialog.tsx';
+import { redactHeaderValues } from '../saved/collection-file.ts';
+import { saveOperation } from '../saved/collections.ts';
+import { getSavedStore } from '../saved/saved-store.ts';
+import type { ConsoleTab } from '../state/tabs.ts';
+
+/** Saving the current tab: the dialog's open state, the save itself and its feedback. */
+export function useSaveOperation(sync: () => Pick<ConsoleTab, 'query' | 'variables' | 'headers'>) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
+
+  return {
+    dialogOpen,
+    notice,
+    open() {
+      sync();
+      setNotice(undefined);
+      setDialogOpen(true);
+    },
+    close: () => setDialogOpen(false),
+    save(tab: ConsoleTab, r: SaveRequest) {
+      const text = sync();
+      try {
+        getSavedStore().update((s) =>
+          saveOperation(s, {
+            collection: r.collection,
+            name: r.name,
+            query: text.query,
+            variables: text.variables,
+            headers: r.keepHeaderValues ? text.headers : redactHeaderValues(text.headers),
+            operationName: tab.operationName,
+            now: Date.now(),
+          }),
+        );
+        setNotice({ tone: 'info', text: `Saved “${r.name}” in “${r.collection}”.` });
+      } catch (e) {
+        setNotice({ tone: 'error', text: `Not saved: ${(e as Error).message}.` });
+      }
+      setDialogOpen(false);
+    },
+  };
+}
