@@ -1,6 +1,11 @@
 import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
 import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
+import { ConnectionError } from './connection-error.ts';
 import type { ConnectionSettings } from './connection-store.ts';
+import { readRedirect, RedirectError } from './redirect.ts';
+import { clearRedirect, noteRedirect } from './redirect-notice.ts';
+
+export { ConnectionError };
 
 /** Header that names the upstream for the relay, and the header that proves the caller is our app. */
 export const RELAY_TARGET_HEADER = 'X-Relay-Target';
@@ -20,8 +25,6 @@ export interface SendOptions {
   requestName?: string;
 }
 
-export class ConnectionError extends Error {}
-
 function relayHeaders(target: string): Record<string, string> {
   return { [RELAY_TARGET_HEADER]: target, [RELAY_MARKER_HEADER]: '1' };
 }
@@ -36,13 +39,10 @@ async function send(
   const url = s.transport === 'relay' ? relayPath : target + upstreamPath;
   const headers =
     s.transport === 'relay' ? { ...init.headers, ...relayHeaders(target) } : init.headers;
+  let t: TimedResponse;
   try {
-    return await httpRequest(url, {
-      ...init,
-      headers,
-      credentials: 'omit',
-      redirect: s.transport === 'relay' ? 'follow' : 'manual',
-    });
+    // Never follow a redirect: the browser would re-send the body and headers to its target.
+    t = await httpRequest(url, { ...init, headers, credentials: 'omit', redirect: 'manual' });
   } catch (err) {
     if (err instanceof NetworkError && err.kind === 'network' && s.transport === 'direct') {
       throw new NetworkError(
@@ -59,6 +59,13 @@ async function send(
     }
     throw err;
   }
+  const redirect = readRedirect(t.response, target, upstreamPath);
+  if (redirect) {
+    noteRedirect(target, redirect);
+    throw new RedirectError(redirect, target);
+  }
+  clearRedirect(target);
+  return t;
 }
 
 function requireBase(s: ConnectionSettings): string {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { NetworkError } from '../../shared/api/http.ts';
 import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.ts';
 import { getConnection, type ConnectionSettings } from './connection-store.ts';
-import { ensureUsableToken } from './oauth-refresh.ts';
+import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
 import { RELAY_ERROR_HEADER } from './relay-error.ts';
 
@@ -15,8 +15,7 @@ export async function checkConnection(): Promise<ConnectStatus> {
         state: 'error',
         message: 'Enter the "Sudo user" to act as (Sudo needs a site admin\'s token).',
       };
-    await ensureUsableToken();
-    const s = getConnection();
+    const s = await usableConnection();
     const { response } = await sendGraphQL(
       s,
       { query: WHO_AM_I_QUERY },
