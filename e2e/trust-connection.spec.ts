@@ -62,7 +62,7 @@ test('a half-typed Instance URL never receives the token, however long the pause
   request,
 }) => {
   const info = await sandboxInfo(request);
-  const up = await upstream(4640, (req, res) => graphql(res, 'half-typed-test'));
+  const up = await upstream(4640, (_req, res) => graphql(res, 'half-typed-test'));
   // Every instance the page asked the relay (or anything else) to talk to, with the token.
   const targets: string[] = [];
   page.on('request', (r) => {
@@ -96,7 +96,7 @@ test('a half-typed Instance URL never receives the token, however long the pause
 test('a typed Instance URL survives a reload as typed, without becoming the connection', async ({
   page,
 }) => {
-  const up = await upstream(4641, (req, res) => graphql(res, 'never'));
+  const up = await upstream(4641, (_req, res) => graphql(res, 'never'));
   try {
     await page.goto('/debug/console');
     const url = page.getByRole('textbox', { name: 'Instance URL' });
@@ -118,8 +118,8 @@ test('an instance that redirects (http → elsewhere) is named, never followed, 
   request,
 }) => {
   const info = await sandboxInfo(request);
-  const target = await upstream(4643, (req, res) => graphql(res, 'redirect-target'));
-  const redirecting = await upstream(4642, (req, res) => {
+  const target = await upstream(4643, (_req, res) => graphql(res, 'redirect-target'));
+  const redirecting = await upstream(4642, (_req, res) => {
     res.writeHead(307, { Location: 'http://127.0.0.1:4643/.api/graphql' });
     res.end();
   });

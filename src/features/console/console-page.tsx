@@ -13,6 +13,7 @@ import { ExportMenu } from './components/export-menu.tsx';
 import { HistoryPanel } from './components/history-panel.tsx';
 import { ResponsePane } from './components/response-pane.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
+import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
@@ -105,6 +106,10 @@ export function ConsolePage() {
       actions.sync();
       store.cycleTab(step);
     },
+    reopenTab: () => {
+      actions.sync();
+      store.reopenClosedTab();
+    },
   });
 
   return (
@@ -133,10 +138,16 @@ export function ConsolePage() {
         }
         message={actions.message}
       />
+      <SaveAlert saveError={state.saveError} />
       <TabsBar
         tabs={state.tabs}
         activeId={state.activeId}
         runningTabId={actions.running ? actions.runningTabId : undefined}
+        closedCount={state.closedCount}
+        onReopen={() => {
+          actions.sync();
+          store.reopenClosedTab();
+        }}
         onSelect={selectTab}
         onAdd={() => {
           actions.sync();

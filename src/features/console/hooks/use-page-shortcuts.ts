@@ -9,6 +9,7 @@ export interface PageShortcutActions {
   refetchSchema(): void;
   searchDocs(): void;
   nextTab(step: 1 | -1): void;
+  reopenTab(): void;
 }
 
 /** What the Shortcuts dialog lists. */
@@ -24,6 +25,7 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd-F', action: 'Search in an editor or the response' },
   { keys: 'Ctrl/Cmd-click', action: 'Show a field or type in Docs' },
   { keys: 'Alt-PageDown / Alt-PageUp', action: 'Next / previous tab' },
+  { keys: 'Shift-Ctrl-T', action: 'Reopen the last closed tab (also "Reopen closed tab")' },
   { keys: 'Escape', action: 'Close a dialog or the search panel' },
 ];
 
@@ -48,6 +50,7 @@ export function usePageShortcuts(actions: PageShortcutActions): void {
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'm') a.merge();
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'c') a.copyQuery();
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'r') a.refetchSchema();
+      else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 't') a.reopenTab();
       else if (mod && !e.shiftKey && !e.altKey && key === 'k') a.searchDocs();
       else if (e.altKey && !mod && e.key === 'PageDown') a.nextTab(1);
       else if (e.altKey && !mod && e.key === 'PageUp') a.nextTab(-1);
