@@ -75,16 +75,16 @@ export function readRedirect(
 }
 
 /** What the console says about a redirect: where to, and what to do. */
-export function redirectMessage(info: RedirectInfo): string {
+export function redirectMessage(info: RedirectInfo, who = 'The instance'): string {
   if (info.location)
     return (
-      `The instance redirects to ${info.location}: requests are not sent after a redirect. ` +
+      `${who} redirects to ${info.location}: requests are not sent after a redirect. ` +
       (info.suggestedBase
         ? `Use ${info.suggestedBase} as the URL if you trust it.`
         : 'Check the URL.')
     );
   return (
-    'The instance answered with a redirect, and the browser does not show where to; requests are not sent after a redirect. ' +
+    `${who} answered with a redirect, and the browser does not show where to; requests are not sent after a redirect. ` +
     (info.suggestedBase
       ? `Instances usually redirect http:// to https://: try ${info.suggestedBase}.`
       : 'Check the URL (a path or a missing "www" can cause this).')
@@ -96,8 +96,8 @@ export class RedirectError extends ConnectionError {
   readonly info: RedirectInfo;
   /** The base URL that was asked for. */
   readonly from: string;
-  constructor(info: RedirectInfo, from: string) {
-    super(redirectMessage(info));
+  constructor(info: RedirectInfo, from: string, who?: string) {
+    super(redirectMessage(info, who));
     this.name = 'RedirectError';
     this.info = info;
     this.from = from;

@@ -62,7 +62,8 @@ async function send(
   const redirect = readRedirect(t.response, target, upstreamPath);
   if (redirect) {
     noteRedirect(target, redirect);
-    throw new RedirectError(redirect, target);
+    const who = relayPath.startsWith('/relay/analytics') ? 'The analytics service' : undefined;
+    throw new RedirectError(redirect, target, who);
   }
   clearRedirect(target);
   return t;

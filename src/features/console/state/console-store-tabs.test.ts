@@ -113,6 +113,19 @@ describe('two browser tabs of one profile', () => {
   });
 });
 
+describe('a browser restart (new sessionStorage)', () => {
+  it('opens the tab that was active in the browser tab that saved last', () => {
+    const p = profile();
+    const a = p.browserTab().open();
+    a.addTab({ query: 'query Second { b }' });
+    a.addTab({ query: 'query Third { c }' });
+    a.selectTab(a.getState().tabs[1].id);
+    a.flush();
+    const again = p.browserTab().open().getState();
+    expect(again.activeId).toBe(a.getState().tabs[1].id);
+  });
+});
+
 describe('loss is never silent', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());

@@ -117,7 +117,7 @@ function loadState(o: ConsoleStoreOptions): Loaded {
   const base: TabsState = tabs.length
     ? {
         tabs,
-        activeId: [view.activeId, stored.legacyActiveId].find(
+        activeId: [view.activeId, stored.activeId].find(
           (id) => id && tabs.some((t) => t.id === id),
         )!,
       }
@@ -178,7 +178,12 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     let ok = true;
-    const merged = mergeTabs(readStoredTabs(o.local.read(TABS_KEY)), records(), closedSinceSave);
+    const merged = mergeTabs(
+      readStoredTabs(o.local.read(TABS_KEY)),
+      records(),
+      closedSinceSave,
+      state.activeId,
+    );
     ok = o.local.write(TABS_KEY, merged) && ok;
     const rawHistory = o.local.read(HISTORY_KEY);
     clearedAt = Math.max(clearedAt, historyClearedAt(rawHistory));

@@ -23,6 +23,8 @@ export interface StoredTabs {
   tabs: Record<string, TabRecord>;
   /** Closed tab id → epoch ms when it was closed. */
   closed: Record<string, number>;
+  /** The tab active in the browser tab that saved last (a browser restart opens it). */
+  activeId?: string;
 }
 
 /** How many tombstones are kept (the newest). */
@@ -51,8 +53,8 @@ function readRecord(t: unknown, id: string | undefined, index: number): TabRecor
  * Reads stored tabs (this format, or the older `{version: 1, activeId, tabs: [...]}` list);
  * anything malformed is dropped and the valid rest kept.
  */
-export function readStoredTabs(raw: unknown): StoredTabs & { legacyActiveId?: string } {
-  const out: StoredTabs & { legacyActiveId?: string } = { version: 2, tabs: {}, closed: {} };
+export function readStoredTabs(raw: unknown): StoredTabs {
+  const out: StoredTabs = { version: 2, tabs: {}, closed: {} };
   if (!raw || typeof raw !== 'object') return out;
   const r = raw as Record<string, unknown>;
   if (Array.isArray(r.tabs)) {
@@ -62,9 +64,10 @@ export function readStoredTabs(raw: unknown): StoredTabs & { legacyActiveId?: st
       if (out.tabs[rec.id]) rec.id = newTabId();
       out.tabs[rec.id] = rec;
     });
-    out.legacyActiveId = str(r.activeId);
+    out.activeId = str(r.activeId);
     return out;
   }
+  out.activeId = str(r.activeId);
   if (r.tabs && typeof r.tabs === 'object')
     Object.entries(r.tabs as Record<string, unknown>).forEach(([id, t], i) => {
       const rec = readRecord(t, id, i);
@@ -88,6 +91,7 @@ export function mergeTabs(
   stored: StoredTabs,
   mine: readonly TabRecord[],
   closed: Readonly<Record<string, number>>,
+  activeId?: string,
 ): StoredTabs {
   const tabs = { ...stored.tabs };
   const tomb = { ...stored.closed };
@@ -105,7 +109,7 @@ export function mergeTabs(
   const kept = Object.entries(tomb)
     .sort((a, b) => b[1] - a[1])
     .slice(0, MAX_TOMBSTONES);
-  return { version: 2, tabs, closed: Object.fromEntries(kept) };
+  return { version: 2, tabs, closed: Object.fromEntries(kept), activeId };
 }
 
 /**
