@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { readJson, removeKey, writeJson } from '../../shared/lib/storage.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
-import { sanitizeOAuth, sanitizePublic, sanitizeSecrets } from './stored-connection.ts';
+import {
+  sanitizeOAuth,
+  sanitizePublic,
+  sanitizeSecrets,
+  type StoredSecrets,
+} from './stored-connection.ts';
 
 export type AuthScheme = 'token' | 'bearer' | 'sudo';
 export type TransportMode = 'relay' | 'direct';
@@ -48,9 +53,25 @@ const EMPTY: ConnectionSettings = {
   oauth: {},
 };
 
+/** The tokens of a connection profile other than the active one (see `swapSecrets`). */
+export type ProfileSecrets = StoredSecrets;
+
+function readVault(raw: unknown): Record<string, ProfileSecrets> {
+  const r = raw && typeof raw === 'object' ? (raw as { profiles?: unknown }).profiles : undefined;
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return {};
+  return Object.fromEntries(
+    Object.entries(r as Record<string, unknown>).map(([id, v]) => [id, sanitizeSecrets(v)]),
+  );
+}
+
+/** Tokens of the inactive connection profiles: in memory, stored only with "Remember". */
+let vault: Record<string, ProfileSecrets> = {};
+
 function load(): ConnectionSettings {
   const pub = sanitizePublic(readJson<unknown>(SETTINGS_KEY, {}));
-  const secrets = pub.remember ? sanitizeSecrets(readJson<unknown>(SECRETS_KEY, {})) : {};
+  const raw = pub.remember ? readJson<unknown>(SECRETS_KEY, {}) : {};
+  const secrets = sanitizeSecrets(raw);
+  vault = readVault(raw);
   return { ...EMPTY, ...pub, ...secrets, oauth: { ...(secrets.oauth ?? {}) } };
 }
 
@@ -72,7 +93,13 @@ function persist(s: ConnectionSettings): void {
   let ok = writeJson(SETTINGS_KEY, pub);
   // Secrets are written only when the user opted in, and wiped as soon as they opt out.
   if (s.remember)
-    ok = writeJson(SECRETS_KEY, { token: s.token, analyticsToken: s.analyticsToken, oauth }) && ok;
+    ok =
+      writeJson(SECRETS_KEY, {
+        token: s.token,
+        analyticsToken: s.analyticsToken,
+        oauth,
+        profiles: vault,
+      }) && ok;
   else removeKey(SECRETS_KEY);
   if (!ok) for (const l of saveFailureListeners) l('the connection settings');
 }
@@ -120,6 +147,37 @@ export function commitConnection(patch: Partial<ConnectionSettings>): void {
       : next.oauth;
   updateConnection({ ...patch, oauth });
   for (const l of commitListeners) l();
+}
+
+/**
+ * Switches the tokens with a connection profile switch: the current tokens are kept for
+ * `fromId`, those kept for `toId` (none if never entered) come in with its settings, so a
+ * profile's token is never sent to another profile's URL.
+ */
+export function swapSecrets(
+  fromId: string,
+  toId: string,
+  settings: Partial<Omit<ConnectionSettings, 'token' | 'analyticsToken' | 'oauth' | 'remember'>>,
+): void {
+  const incoming = vault[toId] ?? {};
+  const rest = Object.fromEntries(Object.entries(vault).filter(([id]) => id !== toId));
+  vault = {
+    ...rest,
+    [fromId]: { token: state.token, analyticsToken: state.analyticsToken, oauth: state.oauth },
+  };
+  commitConnection({
+    ...settings,
+    token: incoming.token ?? '',
+    analyticsToken: incoming.analyticsToken ?? '',
+    oauth: incoming.oauth ?? {},
+  });
+}
+
+/** Forgets the tokens kept for a deleted connection profile. */
+export function dropSecrets(id: string): void {
+  if (!(id in vault)) return;
+  vault = Object.fromEntries(Object.entries(vault).filter(([k]) => k !== id));
+  persist(state);
 }
 
 /** Called after every deliberate change (see `commitConnection`). */

@@ -14,6 +14,7 @@ import { connectionKey, useConnectCheck } from '../../connection/use-connect-che
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
+import { ProfilePicker } from './profile-picker.tsx';
 import { TokenExpiry } from './token-expiry.tsx';
 
 const initialUrlDraft = typeof window === 'undefined' ? undefined : readUrlDraft();
@@ -63,6 +64,7 @@ export function ConnectionPanel() {
 
   return (
     <section aria-label="Connection" className="connection-panel">
+      <ProfilePicker />
       <form
         className="connection-fields"
         onSubmit={(e) => {
