@@ -97,7 +97,8 @@ export function ConnectionPanel() {
           </select>
         </label>
         <div className="field actions">
-          <button type="submit" className="primary" disabled={check.isPending}>
+          {/* Never disabled: Connect after changing a field replaces a check still under way. */}
+          <button type="submit" className="primary" aria-busy={check.isPending}>
             {check.isPending ? 'Connecting…' : 'Connect'}
           </button>
           <button type="button" onClick={() => void handleSandbox()}>
