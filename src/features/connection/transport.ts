@@ -1,11 +1,9 @@
-import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
-import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
 import { ConnectionError } from './connection-error.ts';
-import type { ConnectionSettings } from './connection-store.ts';
 import { readRedirect, RedirectError } from './redirect.ts';
 import { clearRedirect, noteRedirect } from './redirect-notice.ts';
-
-export { ConnectionError };
+import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
+import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
+import type { ConnectionSettings } from './connection-store.ts';
 
 /** Header that names the upstream for the relay, and the header that proves the caller is our app. */
 export const RELAY_TARGET_HEADER = 'X-Relay-Target';
@@ -25,6 +23,8 @@ export interface SendOptions {
   requestName?: string;
 }
 
+export { ConnectionError };
+
 function relayHeaders(target: string): Record<string, string> {
   return { [RELAY_TARGET_HEADER]: target, [RELAY_MARKER_HEADER]: '1' };
 }
@@ -39,10 +39,14 @@ async function send(
   const url = s.transport === 'relay' ? relayPath : target + upstreamPath;
   const headers =
     s.transport === 'relay' ? { ...init.headers, ...relayHeaders(target) } : init.headers;
-  let t: TimedResponse;
   try {
-    // Never follow a redirect: the browser would re-send the body and headers to its target.
-    t = await httpRequest(url, { ...init, headers, credentials: 'omit', redirect: 'manual' });
+    return await httpRequest(url, {
+      ...init,
+      headers,
+      credentials: 'omit',
+      // Never follow a redirect: the browser would re-send the body and headers to its target.
+      redirect: 'manual',
+    });
   } catch (err) {
     if (err instanceof NetworkError && err.kind === 'network' && s.transport === 'direct') {
       throw new NetworkError(
@@ -59,6 +63,17 @@ async function send(
     }
     throw err;
   }
+}
+
+/** `send`, refusing to go on after a redirect: says where the instance redirects instead. */
+async function sendChecked(
+  s: ConnectionSettings,
+  target: string,
+  relayPath: string,
+  upstreamPath: string,
+  init: RequestInit & { headers: Record<string, string> },
+): Promise<TimedResponse> {
+  const t = await send(s, target, relayPath, upstreamPath, init);
   const redirect = readRedirect(t.response, target, upstreamPath);
   if (redirect) {
     noteRedirect(target, redirect);
@@ -92,7 +107,7 @@ export function sendGraphQL(
     'Content-Type': 'application/json',
   };
   if (auth) headers.Authorization = auth;
-  return send(s, base, `/relay/graphql${suffix}`, `/.api/graphql${suffix}`, {
+  return sendChecked(s, base, `/relay/graphql${suffix}`, `/.api/graphql${suffix}`, {
     method: 'POST',
     body: JSON.stringify(body),
     headers,
@@ -107,7 +122,7 @@ export function sendOAuthToken(
   signal?: AbortSignal,
 ): Promise<TimedResponse> {
   const base = requireBase(s);
-  return send(s, base, '/relay/oauth/token', '/.auth/idp/oauth/token', {
+  return sendChecked(s, base, '/relay/oauth/token', '/.auth/idp/oauth/token', {
     method: 'POST',
     body: form.toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -133,5 +148,5 @@ export function sendAnalytics(
   const path = `${ANALYTICS_PATHS[endpoint]}?${params.toString()}`;
   const headers: Record<string, string> = {};
   if (s.analyticsToken.trim()) headers.Authorization = `Bearer ${s.analyticsToken.trim()}`;
-  return send(s, base, `/relay/analytics${path}`, path, { method: 'GET', headers, signal });
+  return sendChecked(s, base, `/relay/analytics${path}`, path, { method: 'GET', headers, signal });
 }
