@@ -102,13 +102,13 @@ export function ConsolePage() {
     copyQuery: actions.copyQuery,
     refetchSchema: schema.refetch,
     searchDocs: openDocsSearch,
-    nextTab: (step) => {
-      actions.sync();
-      store.cycleTab(step);
-    },
     reopenTab: () => {
       actions.sync();
       store.reopenClosedTab();
+    },
+    nextTab: (step) => {
+      actions.sync();
+      store.cycleTab(step);
     },
   });
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { isSecretHeaderName } from '../lib/secret-headers';
 
 /** What the console would send now (core builds it from the connection and the tab). */
 export interface ExportRequest {
@@ -10,8 +9,8 @@ export interface ExportRequest {
 }
 
 /**
- * "Copy as curl" (exactly `src api -get-curl`'s format) and "Copy as src command", token and
- * secret-looking headers redacted unless "Include token" is checked. If the browser blocks the clipboard, the command
+ * "Copy as curl" (exactly `src api -get-curl`'s format) and "Copy as src command", token
+ * redacted unless "Include token" is checked. If the browser blocks the clipboard, the command
  * is shown for manual copying.
  */
 export function ExportMenu(props: { build(): ExportRequest }) {
@@ -38,13 +37,11 @@ export function ExportMenu(props: { build(): ExportRequest }) {
       });
     }
     const what = kind === 'curl' ? 'curl command' : 'src command';
-    const secrets =
-      !!req.authorization || (kind === 'curl' && Object.keys(req.headers).some(isSecretHeaderName));
     try {
       await navigator.clipboard.writeText(text);
       setFallback(undefined);
       setStatus(
-        `Copied ${what}${secrets ? (redactToken ? ' (secrets redacted)' : ' with your secrets') : ''}`,
+        `Copied ${what}${req.authorization ? (redactToken ? ' (token redacted)' : ' with your token') : ''}`,
       );
     } catch {
       setFallback(text);
@@ -70,8 +67,8 @@ export function ExportMenu(props: { build(): ExportRequest }) {
       </label>
       {includeToken && (
         <span className="export-warning">
-          The copied command will contain your token and secret headers: keep it out of chats,
-          tickets and shell history.
+          The copied command will contain your token: keep it out of chats, tickets and shell
+          history.
         </span>
       )}
       <span role="status" className="export-status">

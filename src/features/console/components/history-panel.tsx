@@ -44,12 +44,12 @@ export function HistoryPanel({ entries, onOpen, onClear, onClose }: Props) {
                 title="Open in a new tab"
               >
                 <span>{label(e)}</span>
-                {e.variablesOmitted && (
-                  <small className="hint"> (variables too large to keep in history)</small>
-                )}
                 <time dateTime={new Date(e.at).toISOString()}>
                   {new Date(e.at).toLocaleString()}
                 </time>
+                {e.variablesOmitted && (
+                  <small className="hint"> (variables too large to keep in history)</small>
+                )}
               </button>
             </li>
           ))}

@@ -3,13 +3,14 @@ import { useEffect, useRef } from 'react';
 /** Page-wide actions bound to keys (anchors §2); editors bind the same keys inside themselves. */
 export interface PageShortcutActions {
   run(): void;
+  /** Reopen the last closed tab (Shift-Ctrl-T, as Altair). */
+  reopenTab(): void;
   prettify(): void;
   merge(): void;
   copyQuery(): void;
   refetchSchema(): void;
   searchDocs(): void;
   nextTab(step: 1 | -1): void;
-  reopenTab(): void;
 }
 
 /** What the Shortcuts dialog lists. */
@@ -50,10 +51,10 @@ export function usePageShortcuts(actions: PageShortcutActions): void {
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'm') a.merge();
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'c') a.copyQuery();
       else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 'r') a.refetchSchema();
-      else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 't') a.reopenTab();
       else if (mod && !e.shiftKey && !e.altKey && key === 'k') a.searchDocs();
       else if (e.altKey && !mod && e.key === 'PageDown') a.nextTab(1);
       else if (e.altKey && !mod && e.key === 'PageUp') a.nextTab(-1);
+      else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 't') a.reopenTab();
       else handled = false;
       if (handled) e.preventDefault();
     }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { NetworkError } from '../../../shared/api/http.ts';
-import { TokenExpiredError, usableConnection } from '../../connection/oauth-refresh.ts';
+import { getConnection } from '../../connection/connection-store.ts';
+import { ensureUsableToken, TokenExpiredError } from '../../connection/oauth-refresh.ts';
 import { RELAY_ERROR_HEADER } from '../../connection/relay-error.ts';
 import { ConnectionError, sendGraphQL } from '../../connection/transport.ts';
 import { formatResponse } from '../response/format-client.ts';
@@ -23,7 +24,8 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
   const at = Date.now();
   const base = { at, operationName: req.operationName };
   try {
-    const conn = await usableConnection();
+    await ensureUsableToken();
+    const conn = getConnection();
     if (conn.scheme === 'sudo' && !conn.sudoUser.trim())
       return {
         ...base,
