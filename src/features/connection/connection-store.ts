@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { readJson, removeKey, writeJson } from '../../shared/lib/storage.ts';
+import { normalizeBaseUrl } from './auth-header.ts';
+import {
+  sanitizeOAuth,
+  sanitizePublic,
+  sanitizeSecrets,
+  type StoredSecrets,
+} from './stored-connection.ts';
 
 export type AuthScheme = 'token' | 'bearer' | 'sudo';
 export type TransportMode = 'relay' | 'direct';
@@ -10,6 +17,11 @@ export interface OAuthState {
   clientId?: string;
   /** Epoch milliseconds at which the access token expires. */
   expiresAt?: number;
+  /**
+   * Normalised Instance URL the token response was entered for: refresh data is used only with
+   * that instance and dropped when the Instance URL changes ('' = entered before any URL).
+   */
+  baseUrl?: string;
 }
 
 /** Where to connect and with what. Tokens are secrets: see `persist`. */
@@ -26,8 +38,8 @@ export interface ConnectionSettings {
   oauth: OAuthState;
 }
 
-const SETTINGS_KEY = 'connection';
-const SECRETS_KEY = 'connection-secrets';
+export const SETTINGS_KEY = 'connection';
+export const SECRETS_KEY = 'connection-secrets';
 
 const EMPTY: ConnectionSettings = {
   baseUrl: '',
@@ -41,35 +53,143 @@ const EMPTY: ConnectionSettings = {
   oauth: {},
 };
 
-type Secrets = Pick<ConnectionSettings, 'token' | 'analyticsToken' | 'oauth'>;
-type Public = Omit<ConnectionSettings, keyof Secrets>;
+/** The tokens of a connection profile other than the active one (see `swapSecrets`). */
+export type ProfileSecrets = StoredSecrets;
+
+function readVault(raw: unknown): Record<string, ProfileSecrets> {
+  const r = raw && typeof raw === 'object' ? (raw as { profiles?: unknown }).profiles : undefined;
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return {};
+  return Object.fromEntries(
+    Object.entries(r as Record<string, unknown>).map(([id, v]) => [id, sanitizeSecrets(v)]),
+  );
+}
+
+/** Tokens of the inactive connection profiles: in memory, stored only with "Remember". */
+let vault: Record<string, ProfileSecrets> = {};
 
 function load(): ConnectionSettings {
-  const pub = readJson<Partial<Public>>(SETTINGS_KEY, {});
-  const secrets = pub.remember ? readJson<Partial<Secrets>>(SECRETS_KEY, {}) : {};
+  const pub = sanitizePublic(readJson<unknown>(SETTINGS_KEY, {}));
+  const raw = pub.remember ? readJson<unknown>(SECRETS_KEY, {}) : {};
+  const secrets = sanitizeSecrets(raw);
+  vault = readVault(raw);
   return { ...EMPTY, ...pub, ...secrets, oauth: { ...(secrets.oauth ?? {}) } };
+}
+
+/** "Remember" as stored for the browser profile: the one truth every open tab follows. */
+function storedRemember(): boolean | undefined {
+  return sanitizePublic(readJson<unknown>(SETTINGS_KEY, {})).remember;
 }
 
 let state: ConnectionSettings = typeof window === 'undefined' ? EMPTY : load();
 const listeners = new Set<() => void>();
+const commitListeners = new Set<() => void>();
+
+/** Listeners of failed saves (storage full or unavailable). */
+type SaveFailure = (what: string) => void;
+const saveFailureListeners = new Set<SaveFailure>();
 
 function persist(s: ConnectionSettings): void {
   const { token: _t, analyticsToken: _a, oauth, ...pub } = s;
-  writeJson(SETTINGS_KEY, pub);
+  let ok = writeJson(SETTINGS_KEY, pub);
   // Secrets are written only when the user opted in, and wiped as soon as they opt out.
   if (s.remember)
-    writeJson(SECRETS_KEY, { token: s.token, analyticsToken: s.analyticsToken, oauth });
+    ok =
+      writeJson(SECRETS_KEY, {
+        token: s.token,
+        analyticsToken: s.analyticsToken,
+        oauth,
+        profiles: vault,
+      }) && ok;
   else removeKey(SECRETS_KEY);
+  if (!ok) for (const l of saveFailureListeners) l('the connection settings');
+}
+
+function emit(): void {
+  for (const l of listeners) l();
 }
 
 export function getConnection(): ConnectionSettings {
   return state;
 }
 
+/**
+ * Changes the connection. "Remember" is one setting for the browser profile: unless this change
+ * sets it, the value stored (by this or another tab) wins, so a tab that missed another's
+ * "off" never writes tokens back.
+ */
 export function updateConnection(patch: Partial<ConnectionSettings>): void {
-  state = { ...state, ...patch };
+  const remember = 'remember' in patch ? patch.remember! : (storedRemember() ?? state.remember);
+  state = { ...state, ...patch, remember };
   persist(state);
-  for (const l of listeners) l();
+  emit();
+}
+
+/**
+ * The OAuth refresh data to keep when the Instance URL becomes `baseUrl`: kept for the instance
+ * it was entered for (or bound to `baseUrl` when it was entered before any URL), else dropped.
+ */
+export function oauthForBase(oauth: OAuthState, baseUrl: string): OAuthState {
+  const next = normalizeBaseUrl(baseUrl) ?? '';
+  if (oauth.baseUrl === undefined || oauth.baseUrl === '') return { ...oauth, baseUrl: next };
+  return oauth.baseUrl === next ? oauth : {};
+}
+
+/**
+ * A deliberate change of the connection (Enter, leaving a field, pasting a whole URL or token,
+ * Use sandbox, Connect): applied like `updateConnection`, then announced so the panel runs the
+ * connect check while the schema loads for the same connection.
+ */
+export function commitConnection(patch: Partial<ConnectionSettings>): void {
+  const next = { ...state, ...patch };
+  const oauth =
+    patch.baseUrl !== undefined && !patch.oauth
+      ? oauthForBase(next.oauth, next.baseUrl)
+      : next.oauth;
+  updateConnection({ ...patch, oauth });
+  for (const l of commitListeners) l();
+}
+
+/**
+ * Switches the tokens with a connection profile switch: the current tokens are kept for
+ * `fromId`, those kept for `toId` (none if never entered) come in with its settings, so a
+ * profile's token is never sent to another profile's URL.
+ */
+export function swapSecrets(
+  fromId: string,
+  toId: string,
+  settings: Partial<Omit<ConnectionSettings, 'token' | 'analyticsToken' | 'oauth' | 'remember'>>,
+): void {
+  const incoming = vault[toId] ?? {};
+  const rest = Object.fromEntries(Object.entries(vault).filter(([id]) => id !== toId));
+  vault = {
+    ...rest,
+    [fromId]: { token: state.token, analyticsToken: state.analyticsToken, oauth: state.oauth },
+  };
+  commitConnection({
+    ...settings,
+    token: incoming.token ?? '',
+    analyticsToken: incoming.analyticsToken ?? '',
+    oauth: incoming.oauth ?? {},
+  });
+}
+
+/** Forgets the tokens kept for a deleted connection profile. */
+export function dropSecrets(id: string): void {
+  if (!(id in vault)) return;
+  vault = Object.fromEntries(Object.entries(vault).filter(([k]) => k !== id));
+  persist(state);
+}
+
+/** Called after every deliberate change (see `commitConnection`). */
+export function onConnectionCommit(listener: () => void): () => void {
+  commitListeners.add(listener);
+  return () => commitListeners.delete(listener);
+}
+
+/** Called when a save of the connection failed (quota, storage disabled). */
+export function onConnectionSaveFailure(listener: SaveFailure): () => void {
+  saveFailureListeners.add(listener);
+  return () => saveFailureListeners.delete(listener);
 }
 
 /** Fills fields the user has not set yet (e.g. from the server's /config.json). */
@@ -80,6 +200,37 @@ export function applyDefaults(defaults: Partial<ConnectionSettings>): void {
   }
   if (Object.keys(patch).length) updateConnection(patch);
 }
+
+/**
+ * What another tab stored, applied here without writing anything back: "Remember" always
+ * (turning it off drops nothing from this tab's memory but stops it storing tokens), and a
+ * newer OAuth token for the same instance (another tab refreshed it: its refresh token is
+ * one-time, so ours is spent).
+ */
+export function adoptFromStorage(): void {
+  const remember = storedRemember() ?? false;
+  let next: ConnectionSettings = { ...state, remember };
+  if (remember) {
+    const secrets = sanitizeSecrets(readJson<unknown>(SECRETS_KEY, {}));
+    const theirs = sanitizeOAuth(secrets.oauth);
+    if (
+      state.scheme === 'bearer' &&
+      secrets.token &&
+      theirs.baseUrl === state.oauth.baseUrl &&
+      (theirs.expiresAt ?? 0) > (state.oauth.expiresAt ?? 0)
+    )
+      next = { ...next, token: secrets.token, oauth: theirs };
+  }
+  if (next.remember === state.remember && next.token === state.token) return;
+  state = next;
+  emit();
+}
+
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || e.key.endsWith(SETTINGS_KEY) || e.key.endsWith(SECRETS_KEY))
+      adoptFromStorage();
+  });
 
 export function subscribeConnection(listener: () => void): () => void {
   listeners.add(listener);

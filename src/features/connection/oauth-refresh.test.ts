@@ -1,16 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getConnection, updateConnection } from './connection-store.ts';
+import { commitConnection, getConnection, updateConnection } from './connection-store.ts';
 import { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
 
 const NOW = Date.now();
+let serial = 0;
 
+/** A bearer connection with a fresh refresh token `r1-<n>` (a spent one is remembered). */
 function setBearer(expiresAt: number | undefined, refresh = true) {
+  serial += 1;
   updateConnection({
     baseUrl: 'https://sg.example.com',
     scheme: 'bearer',
     token: 'old-access',
     transport: 'relay',
-    oauth: refresh ? { expiresAt, refreshToken: 'r1', clientId: 'cid' } : { expiresAt },
+    oauth: refresh
+      ? {
+          expiresAt,
+          refreshToken: `r1-${serial}`,
+          clientId: 'cid',
+          baseUrl: 'https://sg.example.com',
+        }
+      : { expiresAt },
   });
 }
 
@@ -45,7 +55,7 @@ describe('ensureUsableToken', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('/relay/oauth/token');
     expect(String(calls[0].init.body)).toBe(
-      'grant_type=refresh_token&refresh_token=r1&client_id=cid',
+      `grant_type=refresh_token&refresh_token=r1-${serial}&client_id=cid`,
     );
     expect((calls[0].init.headers as Record<string, string>)['X-Relay-Target']).toBe(
       'https://sg.example.com',
@@ -76,6 +86,47 @@ describe('ensureUsableToken', () => {
     setBearer(NOW - 60_000, false);
     const calls = stubTokenEndpoint(200, {});
     await expect(ensureUsableToken(NOW)).rejects.toThrow(/expired 1 min 0 s ago; not sending it/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a spent refresh token is never sent twice (the result is reused)', async () => {
+    setBearer(NOW - 1000);
+    const calls = stubTokenEndpoint(200, { access_token: 'a2', expires_in: 600 });
+    await ensureUsableToken(NOW);
+    // The same token response pasted again (same refresh token): no second exchange.
+    updateConnection({
+      token: 'old-access',
+      oauth: { ...getConnection().oauth, refreshToken: `r1-${serial}`, expiresAt: NOW - 1000 },
+    });
+    await ensureUsableToken(NOW);
+    expect(calls).toHaveLength(1);
+    expect(getConnection().token).toBe('a2');
+  });
+});
+
+describe('OAuth refresh data belongs to the Instance URL it was entered for', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is dropped when the Instance URL is changed, and never sent to the new one', async () => {
+    setBearer(NOW - 1000);
+    commitConnection({ baseUrl: 'https://sg.example.co' });
+    expect(getConnection().oauth).toEqual({});
+    const calls = stubTokenEndpoint(200, { access_token: 'x', expires_in: 600 });
+    await expect(ensureUsableToken(NOW)).resolves.toBeUndefined();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('is kept when the same instance is committed again (trailing slash and all)', () => {
+    setBearer(NOW + 600_000);
+    commitConnection({ baseUrl: 'https://sg.example.com/' });
+    expect(getConnection().oauth.refreshToken).toBe(`r1-${serial}`);
+  });
+
+  it('refresh data bound to another URL is not used even if it is still there', async () => {
+    setBearer(NOW - 1000);
+    updateConnection({ baseUrl: 'https://evil.example' });
+    const calls = stubTokenEndpoint(200, { access_token: 'x', expires_in: 600 });
+    await expect(ensureUsableToken(NOW)).rejects.toThrow(/not sending it/);
     expect(calls).toHaveLength(0);
   });
 });

@@ -1,5 +1,12 @@
-import { getConnection, updateConnection } from './connection-store.ts';
+import { normalizeBaseUrl } from './auth-header.ts';
+import {
+  adoptFromStorage,
+  getConnection,
+  updateConnection,
+  type ConnectionSettings,
+} from './connection-store.ts';
 import { formatTimeLeft, parseTokenResponse, refreshForm, tokenPhase } from './oauth.ts';
+import { coordinateRefresh, spentKey, type RefreshResult } from './refresh-coordination.ts';
 import { sendOAuthToken } from './transport.ts';
 
 /** Thrown instead of sending a request with a token known to have expired. */
@@ -12,15 +19,56 @@ export class TokenExpiredError extends Error {
 
 let inflight: Promise<void> | undefined;
 
+/** True when the refresh data belongs to the Instance URL now in use. */
+function refreshDataIsForThisInstance(s: ConnectionSettings): boolean {
+  const bound = s.oauth.baseUrl;
+  return !bound || bound === (normalizeBaseUrl(s.baseUrl) ?? '');
+}
+
 /** True when the connection has what a refresh needs (refresh token and client id). */
 export function canRefresh(): boolean {
-  const { scheme, oauth } = getConnection();
-  return scheme === 'bearer' && !!oauth.refreshToken && !!oauth.clientId;
+  const s = getConnection();
+  return (
+    s.scheme === 'bearer' &&
+    !!s.oauth.refreshToken &&
+    !!s.oauth.clientId &&
+    refreshDataIsForThisInstance(s)
+  );
+}
+
+async function exchange(s: ConnectionSettings, base: string): Promise<RefreshResult> {
+  const { response } = await sendOAuthToken(
+    s,
+    refreshForm(s.oauth.refreshToken!, s.oauth.clientId!),
+  );
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(
+      `The token endpoint answered ${response.status}: ${text.trim().slice(0, 200) || '(empty body)'}`,
+    );
+  }
+  const result = parseTokenResponse(parsed, Date.now());
+  if (!response.ok || !result.ok)
+    throw new Error(
+      `Refreshing the OAuth token failed (${response.status}). ${result.ok ? text.slice(0, 200) : result.message}`,
+    );
+  return {
+    spent: spentKey(s.oauth.refreshToken!, base),
+    baseUrl: base,
+    accessToken: result.value.accessToken,
+    refreshToken: result.value.refreshToken ?? s.oauth.refreshToken,
+    expiresAt: result.value.expiresAt,
+  };
 }
 
 /**
  * Refreshes the OAuth access token through the instance's token endpoint (refresh_token grant).
- * One refresh at a time; refresh tokens are single-use, so the new one replaces the old.
+ * One refresh at a time in this tab and across tabs (refresh-coordination.ts); refresh tokens
+ * are single-use, so the new one replaces the old. Refresh data entered for another Instance
+ * URL is never sent to this one.
  */
 export function refreshOAuthToken(): Promise<void> {
   inflight ??= (async () => {
@@ -29,30 +77,36 @@ export function refreshOAuthToken(): Promise<void> {
       throw new Error(
         'Refreshing needs the refresh token (paste the whole token response) and the Client ID.',
       );
-    const { response } = await sendOAuthToken(
-      s,
-      refreshForm(s.oauth.refreshToken, s.oauth.clientId),
-    );
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
+    if (!refreshDataIsForThisInstance(s))
       throw new Error(
-        `The token endpoint answered ${response.status}: ${text.trim().slice(0, 200) || '(empty body)'}`,
+        'The refresh token was entered for another Instance URL: paste a new token response for this one.',
       );
-    }
-    const result = parseTokenResponse(parsed, Date.now());
-    if (!response.ok || !result.ok)
-      throw new Error(
-        `Refreshing the OAuth token failed (${response.status}). ${result.ok ? text.slice(0, 200) : result.message}`,
-      );
+    const base = normalizeBaseUrl(s.baseUrl) ?? '';
+    const r = await coordinateRefresh(spentKey(s.oauth.refreshToken, base), async () => {
+      // Another tab may have stored a fresh token while we waited (with "Remember").
+      adoptFromStorage();
+      const now = getConnection();
+      if (now.oauth.refreshToken !== s.oauth.refreshToken && now.token !== s.token)
+        return {
+          spent: spentKey(s.oauth.refreshToken!, base),
+          baseUrl: base,
+          accessToken: now.token,
+          refreshToken: now.oauth.refreshToken,
+          expiresAt: now.oauth.expiresAt,
+        };
+      return exchange(s, base);
+    });
+    const current = getConnection();
+    // The user may have changed instance or token meanwhile: then the result is not theirs.
+    if ((normalizeBaseUrl(current.baseUrl) ?? '') !== r.baseUrl || current.scheme !== 'bearer')
+      return;
     updateConnection({
-      token: result.value.accessToken,
+      token: r.accessToken,
       oauth: {
         clientId: s.oauth.clientId,
-        refreshToken: result.value.refreshToken ?? s.oauth.refreshToken,
-        expiresAt: result.value.expiresAt,
+        refreshToken: r.refreshToken,
+        expiresAt: r.expiresAt,
+        baseUrl: r.baseUrl,
       },
     });
   })().finally(() => {
@@ -85,4 +139,13 @@ export async function ensureUsableToken(now = Date.now()): Promise<void> {
     throw new TokenExpiredError(
       `The OAuth token ${formatTimeLeft(s.oauth.expiresAt!, now)}; not sending it. Paste a new token response in the connection panel (with a refresh token and Client ID the console refreshes it for you).`,
     );
+}
+
+/**
+ * The one path every instance request takes (run, introspection, connect check): the token made
+ * usable first, then the connection as it is now.
+ */
+export async function usableConnection(): Promise<ConnectionSettings> {
+  await ensureUsableToken();
+  return getConnection();
 }

@@ -1,5 +1,6 @@
 import { httpRequest } from '../../shared/api/http.ts';
-import { getConnection, updateConnection, type ConnectionSettings } from './connection-store.ts';
+import { normalizeBaseUrl } from './auth-header.ts';
+import { commitConnection, getConnection, type ConnectionSettings } from './connection-store.ts';
 
 /** The part of `/sandbox.json` the connection panel uses. */
 export interface SandboxJson {
@@ -27,6 +28,7 @@ export function sandboxPatch(
       refreshToken: info.oauth.refresh_token,
       clientId: info.oauth.client_id,
       expiresAt: now + info.oauth.expires_in * 1000,
+      baseUrl: normalizeBaseUrl(info.base_url) ?? info.base_url,
     };
   } else if (current.scheme === 'sudo') {
     patch.token = info.tokens.admin ?? '';
@@ -54,5 +56,5 @@ export async function fillFromSandbox(): Promise<void> {
         : `Loading /sandbox.json failed (HTTP ${res.status}).`,
     );
   const info = (await res.json()) as SandboxJson;
-  updateConnection(sandboxPatch(info, getConnection(), Date.now()));
+  commitConnection(sandboxPatch(info, getConnection(), Date.now()));
 }

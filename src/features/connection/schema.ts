@@ -3,10 +3,14 @@ import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from '
 import { useCallback, useMemo } from 'react';
 import { NetworkError } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
-import { useConnection, type ConnectionSettings } from './connection-store.ts';
+import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
+import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
 import type { SchemaFileResult } from './schema-file.ts';
+import { tokenFingerprint } from './fingerprint.ts';
 import { introspect, SchemaLoadError, type RawAnswer } from './schema-load.ts';
 import { ConnectionError, sendGraphQL } from './transport.ts';
+
+export { tokenFingerprint };
 
 /** What every schema consumer (editor, Docs) sees. */
 export interface SchemaState {
@@ -36,22 +40,6 @@ export interface LoadedSchema {
   text: string;
   notice?: string;
   fileName?: string;
-}
-
-/** Short, non-reversible fingerprint of the credentials: never the token itself. */
-export function tokenFingerprint(token: string, extra = ''): string {
-  if (!token.trim()) return 'anon';
-  const s = `${token.trim()}\u0000${extra}`;
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return ((h2 >>> 0).toString(36) + (h1 >>> 0).toString(36)).slice(0, 10);
 }
 
 /** TanStack Query key of a connection's schema (never contains the raw token). */
@@ -91,11 +79,10 @@ async function build(data: IntrospectionQuery): Promise<GraphQLSchema> {
   return schema;
 }
 
-async function loadIntrospection(
-  c: ConnectionSettings,
-  signal: AbortSignal,
-): Promise<LoadedSchema> {
+async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   const send = async (query: string): Promise<RawAnswer> => {
+    // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
+    const c = await usableConnection();
     const { response } = await sendGraphQL(
       c,
       { query, operationName: 'IntrospectionQuery' },
@@ -112,7 +99,7 @@ async function loadIntrospection(
   };
   try {
     const r = await introspect(send);
-    announce(r.text, normalizeBaseUrl(c.baseUrl));
+    announce(r.text, normalizeBaseUrl(getConnection().baseUrl));
     const schema = await build(r.data);
     return {
       schema,
@@ -122,7 +109,11 @@ async function loadIntrospection(
     };
   } catch (err) {
     if (err instanceof NetworkError && err.kind === 'aborted') throw err;
-    if (err instanceof NetworkError || err instanceof ConnectionError)
+    if (
+      err instanceof NetworkError ||
+      err instanceof ConnectionError ||
+      err instanceof TokenExpiredError
+    )
       throw new SchemaLoadError(`${err.message} Then refetch the schema (Shift-Ctrl-R).`);
     if (err instanceof SchemaLoadError) throw err;
     throw new SchemaLoadError(
@@ -183,7 +174,7 @@ export function useSchema(): SchemaState {
   const baseUrl = stableKey[1] as string;
   const q = useQuery({
     queryKey: stableKey,
-    queryFn: ({ signal }) => loadIntrospection(conn, signal),
+    queryFn: ({ signal }) => loadIntrospection(signal),
     enabled: Boolean(baseUrl),
     staleTime: Infinity,
     // Big schemas weigh tens of MB once built: do not keep other connections' around for long.

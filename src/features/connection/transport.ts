@@ -1,3 +1,6 @@
+import { ConnectionError } from './connection-error.ts';
+import { readRedirect, RedirectError } from './redirect.ts';
+import { clearRedirect, noteRedirect } from './redirect-notice.ts';
 import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
 import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
 import type { ConnectionSettings } from './connection-store.ts';
@@ -20,7 +23,7 @@ export interface SendOptions {
   requestName?: string;
 }
 
-export class ConnectionError extends Error {}
+export { ConnectionError };
 
 function relayHeaders(target: string): Record<string, string> {
   return { [RELAY_TARGET_HEADER]: target, [RELAY_MARKER_HEADER]: '1' };
@@ -41,7 +44,8 @@ async function send(
       ...init,
       headers,
       credentials: 'omit',
-      redirect: s.transport === 'relay' ? 'follow' : 'manual',
+      // Never follow a redirect: the browser would re-send the body and headers to its target.
+      redirect: 'manual',
     });
   } catch (err) {
     if (err instanceof NetworkError && err.kind === 'network' && s.transport === 'direct') {
@@ -59,6 +63,25 @@ async function send(
     }
     throw err;
   }
+}
+
+/** `send`, refusing to go on after a redirect: says where the instance redirects instead. */
+async function sendChecked(
+  s: ConnectionSettings,
+  target: string,
+  relayPath: string,
+  upstreamPath: string,
+  init: RequestInit & { headers: Record<string, string> },
+): Promise<TimedResponse> {
+  const t = await send(s, target, relayPath, upstreamPath, init);
+  const redirect = readRedirect(t.response, target, upstreamPath);
+  if (redirect) {
+    noteRedirect(target, redirect);
+    const who = relayPath.startsWith('/relay/analytics') ? 'The analytics service' : undefined;
+    throw new RedirectError(redirect, target, who);
+  }
+  clearRedirect(target);
+  return t;
 }
 
 function requireBase(s: ConnectionSettings): string {
@@ -84,7 +107,7 @@ export function sendGraphQL(
     'Content-Type': 'application/json',
   };
   if (auth) headers.Authorization = auth;
-  return send(s, base, `/relay/graphql${suffix}`, `/.api/graphql${suffix}`, {
+  return sendChecked(s, base, `/relay/graphql${suffix}`, `/.api/graphql${suffix}`, {
     method: 'POST',
     body: JSON.stringify(body),
     headers,
@@ -99,7 +122,7 @@ export function sendOAuthToken(
   signal?: AbortSignal,
 ): Promise<TimedResponse> {
   const base = requireBase(s);
-  return send(s, base, '/relay/oauth/token', '/.auth/idp/oauth/token', {
+  return sendChecked(s, base, '/relay/oauth/token', '/.auth/idp/oauth/token', {
     method: 'POST',
     body: form.toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -125,5 +148,5 @@ export function sendAnalytics(
   const path = `${ANALYTICS_PATHS[endpoint]}?${params.toString()}`;
   const headers: Record<string, string> = {};
   if (s.analyticsToken.trim()) headers.Authorization = `Bearer ${s.analyticsToken.trim()}`;
-  return send(s, base, `/relay/analytics${path}`, path, { method: 'GET', headers, signal });
+  return sendChecked(s, base, `/relay/analytics${path}`, path, { method: 'GET', headers, signal });
 }

@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { NetworkError } from '../../shared/api/http.ts';
 import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.ts';
 import { getConnection, type ConnectionSettings } from './connection-store.ts';
-import { ensureUsableToken } from './oauth-refresh.ts';
+import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
 import { RELAY_ERROR_HEADER } from './relay-error.ts';
 
 /** Runs `{ currentUser { username } }` with the current connection; never throws. */
-export async function checkConnection(): Promise<ConnectStatus> {
+export async function checkConnection(signal?: AbortSignal): Promise<ConnectStatus> {
   try {
     const s0 = getConnection();
     if (s0.scheme === 'sudo' && !s0.sudoUser.trim())
@@ -15,12 +15,11 @@ export async function checkConnection(): Promise<ConnectStatus> {
         state: 'error',
         message: 'Enter the "Sudo user" to act as (Sudo needs a site admin\'s token).',
       };
-    await ensureUsableToken();
-    const s = getConnection();
+    const s = await usableConnection();
     const { response } = await sendGraphQL(
       s,
       { query: WHO_AM_I_QUERY },
-      { requestName: 'CurrentUser' },
+      { requestName: 'CurrentUser', signal },
     );
     const text = await response.text();
     return readWhoAmI(
@@ -55,13 +54,21 @@ export function connectionKey(s: ConnectionSettings): string {
   ].join('\u0000');
 }
 
-/** The Connect button's action, as a TanStack mutation (an explicit, uncached action). */
+let running: AbortController | undefined;
+
+/**
+ * The Connect check, as a TanStack mutation (an explicit, uncached action). A new check stops
+ * the one under way (it was about fields the user has changed since).
+ */
 export function useConnectCheck() {
   return useMutation({
     mutationKey: ['connect-check'],
     mutationFn: async () => {
+      running?.abort();
+      const controller = new AbortController();
+      running = controller;
       const key = connectionKey(getConnection());
-      return { status: await checkConnection(), key };
+      return { status: await checkConnection(controller.signal), key };
     },
   });
 }

@@ -15,6 +15,7 @@ import { ResponsePane } from './components/response-pane.tsx';
 import { SaveDialog } from './components/save-dialog.tsx';
 import { SavedPanel, type OpenRequest } from './components/saved-panel.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
+import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
@@ -107,6 +108,10 @@ export function ConsolePage() {
     copyQuery: actions.copyQuery,
     refetchSchema: schema.refetch,
     searchDocs: openDocsSearch,
+    reopenTab: () => {
+      actions.sync();
+      store.reopenClosedTab();
+    },
     nextTab: (step) => {
       actions.sync();
       store.cycleTab(step);
@@ -157,10 +162,16 @@ export function ConsolePage() {
         }
         message={saving.notice ?? actions.message}
       />
+      <SaveAlert saveError={state.saveError} />
       <TabsBar
         tabs={state.tabs}
         activeId={state.activeId}
         runningTabId={actions.running ? actions.runningTabId : undefined}
+        closedCount={state.closedCount}
+        onReopen={() => {
+          actions.sync();
+          store.reopenClosedTab();
+        }}
         onSelect={selectTab}
         onAdd={() => {
           actions.sync();

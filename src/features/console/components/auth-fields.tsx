@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { normalizeBaseUrl } from '../../connection/auth-header.ts';
 import {
-  updateConnection,
+  commitConnection,
   useConnection,
   type AuthScheme,
 } from '../../connection/connection-store.ts';
@@ -27,7 +28,7 @@ export function AuthFields({
   function commitToken(text: string) {
     setTokenError(undefined);
     if (c.scheme !== 'bearer' || !text.trim().startsWith('{')) {
-      updateConnection({
+      commitConnection({
         token: text.trim(),
         oauth: c.scheme === 'bearer' ? { clientId: c.oauth.clientId } : {},
       });
@@ -35,12 +36,14 @@ export function AuthFields({
     }
     const r = parseTokenInput(text, Date.now());
     if (!r.ok) return setTokenError(r.message);
-    updateConnection({
+    commitConnection({
       token: r.value.accessToken,
       oauth: {
         expiresAt: r.value.expiresAt,
         refreshToken: r.value.refreshToken,
         clientId: r.value.clientId ?? c.oauth.clientId,
+        // The refresh data belongs to the instance it was entered for.
+        baseUrl: normalizeBaseUrl(c.baseUrl) ?? '',
       },
     });
   }
@@ -51,7 +54,7 @@ export function AuthFields({
         <span>Auth scheme</span>
         <select
           value={c.scheme}
-          onChange={(e) => updateConnection({ scheme: e.target.value as AuthScheme })}
+          onChange={(e) => commitConnection({ scheme: e.target.value as AuthScheme })}
         >
           {SCHEMES.map((s) => (
             <option key={s.value} value={s.value}>
@@ -92,7 +95,7 @@ export function AuthFields({
             autoComplete="off"
             spellCheck={false}
             placeholder="username to act as"
-            onCommit={(v) => updateConnection({ sudoUser: v.trim() })}
+            onCommit={(v) => commitConnection({ sudoUser: v.trim() })}
           />
         </label>
       )}
@@ -105,7 +108,7 @@ export function AuthFields({
             spellCheck={false}
             placeholder="for refreshing"
             onCommit={(v) =>
-              updateConnection({ oauth: { ...c.oauth, clientId: v.trim() || undefined } })
+              commitConnection({ oauth: { ...c.oauth, clientId: v.trim() || undefined } })
             }
           />
         </label>

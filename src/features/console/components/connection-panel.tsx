@@ -1,15 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { normalizeBaseUrl } from '../../connection/auth-header.ts';
 import {
+  commitConnection,
+  onConnectionCommit,
   updateConnection,
   useConnection,
   type TransportMode,
 } from '../../connection/connection-store.ts';
+import { useRedirectNotice } from '../../connection/redirect-notice.ts';
 import { fillFromSandbox } from '../../connection/sandbox-fill.ts';
+import { readUrlDraft, writeUrlDraft } from '../../connection/url-draft.ts';
 import { connectionKey, useConnectCheck } from '../../connection/use-connect-check.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
+import { ProfilePicker } from './profile-picker.tsx';
 import { TokenExpiry } from './token-expiry.tsx';
+
+const initialUrlDraft = typeof window === 'undefined' ? undefined : readUrlDraft();
 
 /** Instance URL, auth, transport, "Remember", and the Connect check showing who you are. */
 export function ConnectionPanel() {
@@ -17,26 +25,51 @@ export function ConnectionPanel() {
   const check = useConnectCheck();
   const [sandboxError, setSandboxError] = useState<string>();
   const [tokenError, setTokenError] = useState<string>();
+  const redirect = useRedirectNotice();
   // A result about another URL/token than the one now in the fields is not shown.
   const status = check.data && check.data.key === connectionKey(c) ? check.data.status : undefined;
+
+  // Every deliberate change (Enter, leaving a field, a paste, Use sandbox) runs the check, so a
+  // pasted token shows who it belongs to while the schema loads with it. A check already under
+  // way for the same connection is not started twice (Enter both commits and submits).
+  const checking = useRef<string | undefined>(undefined);
+  const { mutate } = check;
+  const runCheck = useRef(() => {});
+  runCheck.current = () => {
+    const key = connectionKey(c);
+    if (check.isPending && checking.current === key) return;
+    checking.current = key;
+    mutate();
+  };
+  useEffect(() => onConnectionCommit(() => runCheck.current()), []);
 
   async function handleSandbox() {
     setSandboxError(undefined);
     try {
       await fillFromSandbox();
-      check.mutate();
     } catch (err) {
       setSandboxError((err as Error).message);
     }
   }
 
+  const base = normalizeBaseUrl(c.baseUrl);
+  const analyticsBase = normalizeBaseUrl(c.analyticsUrl);
+  const redirectFor =
+    redirect && redirect.from === base
+      ? 'baseUrl'
+      : redirect && redirect.from === analyticsBase
+        ? 'analyticsUrl'
+        : undefined;
+  const suggested = redirect?.info.suggestedBase;
+
   return (
     <section aria-label="Connection" className="connection-panel">
+      <ProfilePicker />
       <form
         className="connection-fields"
         onSubmit={(e) => {
           e.preventDefault();
-          check.mutate();
+          runCheck.current();
         }}
       >
         <label className="field grow">
@@ -47,7 +80,9 @@ export function ConnectionPanel() {
             spellCheck={false}
             placeholder="https://sourcegraph.example.com"
             value={c.baseUrl}
-            onCommit={(v) => updateConnection({ baseUrl: v.trim() })}
+            initialDraft={initialUrlDraft}
+            onDraftChange={writeUrlDraft}
+            onCommit={(v) => commitConnection({ baseUrl: v.trim() })}
           />
         </label>
         <AuthFields tokenError={tokenError} setTokenError={setTokenError} />
@@ -55,14 +90,15 @@ export function ConnectionPanel() {
           <span>Transport</span>
           <select
             value={c.transport}
-            onChange={(e) => updateConnection({ transport: e.target.value as TransportMode })}
+            onChange={(e) => commitConnection({ transport: e.target.value as TransportMode })}
           >
             <option value="relay">Relay (through this server)</option>
             <option value="direct">Direct (browser to instance)</option>
           </select>
         </label>
         <div className="field actions">
-          <button type="submit" className="primary" disabled={check.isPending}>
+          {/* Never disabled: Connect after changing a field replaces a check still under way. */}
+          <button type="submit" className="primary" aria-busy={check.isPending}>
             {check.isPending ? 'Connecting…' : 'Connect'}
           </button>
           <button type="button" onClick={() => void handleSandbox()}>
@@ -83,7 +119,7 @@ export function ConnectionPanel() {
         </label>
         <small id="conn-remember-hint" className="hint remember-hint">
           {c.remember
-            ? 'Tokens and Headers are saved in this browser profile (localStorage) until you untick this.'
+            ? 'Tokens and Headers are saved in this browser profile (localStorage, all its tabs) until you untick this.'
             : 'Off: tokens live in memory only and are gone after a reload.'}
         </small>
       </form>
@@ -97,10 +133,29 @@ export function ConnectionPanel() {
         {sandboxError && <p className="status-error">{sandboxError}</p>}
         {status?.state === 'ok' && <p className="status-ok">{status.message}</p>}
         {status?.state === 'anonymous' && <p className="status-warn">{status.message}</p>}
-        {status?.state === 'error' && (
+        {status?.state === 'error' && !(redirectFor === 'baseUrl') && (
           <p className="status-error">
             {status.message}
             {status.detail && <span className="status-detail"> {status.detail}</span>}
+          </p>
+        )}
+        {redirectFor && redirect && (
+          <p className="status-error">
+            {redirect.info.location
+              ? `The ${redirectFor === 'baseUrl' ? 'instance' : 'analytics service'} redirects to ${redirect.info.location}.`
+              : `The ${redirectFor === 'baseUrl' ? 'instance' : 'analytics service'} answers with a redirect (the browser does not show where to).`}{' '}
+            Requests are not sent after a redirect.
+            {suggested && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  onClick={() => commitConnection({ [redirectFor]: suggested })}
+                >
+                  Use {suggested}
+                </button>
+              </>
+            )}
           </p>
         )}
       </div>

@@ -48,6 +48,9 @@ export function HistoryPanel({ entries, onOpen, onClear, onClose }: Props) {
                 <time dateTime={new Date(e.at).toISOString()}>
                   {new Date(e.at).toLocaleString()}
                 </time>
+                {e.variablesOmitted && (
+                  <small className="hint"> (variables too large to keep in history)</small>
+                )}
               </button>
             </li>
           ))}

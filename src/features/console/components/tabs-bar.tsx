@@ -5,20 +5,28 @@ interface Props {
   tabs: ConsoleTab[];
   activeId: string;
   runningTabId?: string;
+  /** How many closed tabs can be reopened. */
+  closedCount?: number;
   onSelect(id: string): void;
   onAdd(): void;
   onClose(id: string): void;
+  onReopen?(): void;
   onRename(id: string, title: string): void;
 }
 
-/** Tabs: select (arrow keys move between tabs), add, close, rename (double-click or F2). */
+/**
+ * Tabs: select (arrow keys move between tabs), add, close, reopen the last closed
+ * (Shift-Ctrl-T, as Altair), rename (double-click or F2).
+ */
 export function TabsBar({
   tabs,
   activeId,
   runningTabId,
+  closedCount = 0,
   onSelect,
   onAdd,
   onClose,
+  onReopen,
   onRename,
 }: Props) {
   const [editing, setEditing] = useState<string>();
@@ -74,7 +82,7 @@ export function TabsBar({
                   data-tab-id={tab.id}
                   aria-selected={selected}
                   tabIndex={selected ? 0 : -1}
-                  title="Double-click or F2 to rename, Delete to close"
+                  title="Double-click or F2 to rename, Delete to close (Shift-Ctrl-T reopens)"
                   onClick={() => onSelect(tab.id)}
                   onDoubleClick={() => setEditing(tab.id)}
                   onKeyDown={(e) => handleKey(e, tab, i)}
@@ -128,6 +136,16 @@ export function TabsBar({
       >
         Close tab
       </button>
+      {onReopen && closedCount > 0 && (
+        <button
+          type="button"
+          className="tab-rename-button"
+          onClick={onReopen}
+          title="Reopen the last closed tab (Shift-Ctrl-T)"
+        >
+          Reopen closed tab
+        </button>
+      )}
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 /** Page-wide actions bound to keys (anchors §2); editors bind the same keys inside themselves. */
 export interface PageShortcutActions {
   run(): void;
+  /** Reopen the last closed tab (Shift-Ctrl-T, as Altair). */
+  reopenTab(): void;
   prettify(): void;
   merge(): void;
   copyQuery(): void;
@@ -31,6 +33,7 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd-F', action: 'Search in an editor or the response' },
   { keys: 'Ctrl/Cmd-click', action: 'Show a field or type in Docs' },
   { keys: 'Alt-PageDown / Alt-PageUp', action: 'Next / previous tab' },
+  { keys: 'Shift-Ctrl-T', action: 'Reopen the last closed tab (also "Reopen closed tab")' },
   { keys: 'Escape', action: 'Close a dialog or the search panel' },
 ];
 
@@ -59,6 +62,7 @@ export function usePageShortcuts(actions: PageShortcutActions): void {
       else if (mod && !e.shiftKey && !e.altKey && key === 's') a.save();
       else if (e.altKey && !mod && e.key === 'PageDown') a.nextTab(1);
       else if (e.altKey && !mod && e.key === 'PageUp') a.nextTab(-1);
+      else if (e.ctrlKey && e.shiftKey && !e.altKey && key === 't') a.reopenTab();
       else handled = false;
       if (handled) e.preventDefault();
     }

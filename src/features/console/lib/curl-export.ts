@@ -1,4 +1,5 @@
 import { goJsonMarshal } from './go-json';
+import { isSecretHeaderName } from './secret-headers';
 import { shellQuoteJoin } from './shell-quote';
 
 /** What the console sends, as a request the command line client would print. */
@@ -12,7 +13,10 @@ export interface CurlOptions {
   /** Trace and feature-flag headers (lib/request-options.ts), one line each, after `headers`. */
   optionHeaders?: readonly (readonly [string, string])[];
   body: { query: string; variables: Record<string, unknown>; operationName?: string };
-  /** Replace the secret with the word `REDACTED` (the default in the UI). */
+  /**
+   * Replace secrets with the word `REDACTED` (the default in the UI): the Authorization value
+   * and every secret-looking header (see `secret-headers.ts`).
+   */
   redactToken: boolean;
 }
 
@@ -38,8 +42,14 @@ export function toCurl(opts: CurlOptions): string {
   let hasContentType = false;
   for (const [name, raw] of Object.entries(opts.headers)) {
     if (name.toLowerCase() === 'content-type') hasContentType = true;
-    const value =
-      opts.redactToken && name.toLowerCase() === 'authorization' ? redactAuthorization(raw) : raw;
+    const lower = name.toLowerCase();
+    const value = !opts.redactToken
+      ? raw
+      : lower === 'authorization' || lower === 'proxy-authorization'
+        ? redactAuthorization(raw)
+        : isSecretHeaderName(name)
+          ? REDACTED
+          : raw;
     lines.push(['-H', `${name}: ${value}`]);
   }
   for (const [name, value] of opts.optionHeaders ?? []) lines.push(['-H', `${name}: ${value}`]);

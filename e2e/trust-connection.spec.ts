@@ -1,0 +1,184 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import { sandboxInfo } from './console-core-helpers.ts';
+
+// Issue 11, items 4 and 6: a connection is committed only by a deliberate act, a pasted token is
+// checked at once, and a redirect is never followed.
+
+const status = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByRole('status');
+
+interface Seen {
+  method: string;
+  url: string;
+  authorization?: string;
+}
+
+/** A raw upstream on a port of this spec's own: records requests, answers with `answer`. */
+async function upstream(
+  port: number,
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ seen: Seen[]; close(): Promise<void> }> {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+    });
+    req.resume();
+    req.on('end', () => answer(req, res));
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  return { seen, close: () => new Promise((ok) => server.close(() => ok())) };
+}
+
+const graphql = (res: ServerResponse, username: string) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ data: { currentUser: { username } } }));
+};
+
+test('pasting a token shows who it belongs to without pressing Connect', async ({
+  page,
+  request,
+  context,
+}) => {
+  const info = await sandboxInfo(request);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/debug/console');
+  const url = page.getByRole('textbox', { name: 'Instance URL' });
+  await url.fill(info.base_url);
+  await url.press('Enter');
+  const token = page.getByRole('textbox', { name: 'Access token' });
+  await token.focus();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), info.tokens.user);
+  await page.keyboard.press('ControlOrMeta+v');
+  await expect(status(page)).toHaveText('Signed in as alice');
+  // The field still has the focus: nothing but the paste happened.
+  await expect(token).toBeFocused();
+});
+
+test('a half-typed Instance URL never receives the token, however long the pause', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  const up = await upstream(4640, (_req, res) => graphql(res, 'half-typed-test'));
+  // Every instance the page asked the relay (or anything else) to talk to, with the token.
+  const targets: string[] = [];
+  page.on('request', (r) => {
+    const h = r.headers();
+    if (h.authorization) targets.push(h['x-relay-target'] ?? r.url());
+  });
+  try {
+    await page.goto('/debug/console');
+    const token = page.getByRole('textbox', { name: 'Access token' });
+    await token.fill(info.tokens.user);
+    await token.press('Enter');
+    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    await url.fill('');
+    // The user types "http://127.0.0.1:464", pauses (longer than the 800 ms after which the
+    // console used to commit what was there), then types the last digit of the port.
+    await url.pressSequentially('http://127.0.0.1:464');
+    await page.waitForTimeout(1500); // the user's pause: the scenario itself, not a wait for an event
+    await url.pressSequentially('0');
+    await url.press('Enter');
+    await expect(status(page)).toHaveText('Signed in as half-typed-test');
+    expect(up.seen.length).toBeGreaterThan(0);
+    expect(up.seen.every((r) => r.authorization === `token ${info.tokens.user}`)).toBe(true);
+    // The token went to the sandbox (at start) and the full URL, never to the half-typed one.
+    expect(targets).not.toContain('http://127.0.0.1:464');
+    expect(targets).toContain('http://127.0.0.1:4640');
+  } finally {
+    await up.close();
+  }
+});
+
+test('a typed Instance URL survives a reload as typed, without becoming the connection', async ({
+  page,
+}) => {
+  const up = await upstream(4641, (_req, res) => graphql(res, 'never'));
+  try {
+    await page.goto('/debug/console');
+    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    await url.fill('http://127.0.0.1:4641');
+    await page.reload();
+    await expect(url).toHaveValue('http://127.0.0.1:4641');
+    expect(up.seen).toEqual([]);
+    // Leaving the field is a deliberate act: now it is the connection.
+    await url.focus();
+    await url.blur();
+    await expect(status(page)).toHaveText('Signed in as never');
+  } finally {
+    await up.close();
+  }
+});
+
+test('an instance that redirects (http → elsewhere) is named, never followed, and one click away', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  const target = await upstream(4643, (_req, res) => graphql(res, 'redirect-target'));
+  const redirecting = await upstream(4642, (_req, res) => {
+    res.writeHead(307, { Location: 'http://127.0.0.1:4643/.api/graphql' });
+    res.end();
+  });
+  try {
+    await page.goto('/debug/console');
+    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    const token = page.getByRole('textbox', { name: 'Access token' });
+    await token.fill(info.tokens.user);
+    await token.press('Enter');
+    await url.fill('http://127.0.0.1:4642');
+    await url.press('Enter');
+    await expect(status(page)).toContainText(
+      'The instance redirects to http://127.0.0.1:4643/.api/graphql',
+    );
+    await expect(status(page)).not.toContainText('npm start');
+    // The browser did not follow: the target saw nothing, the token went nowhere else.
+    expect(target.seen).toEqual([]);
+    await status(page).getByRole('button', { name: 'Use http://127.0.0.1:4643' }).click();
+    await expect(url).toHaveValue('http://127.0.0.1:4643');
+    await expect(status(page)).toHaveText('Signed in as redirect-target');
+  } finally {
+    await redirecting.close();
+    await target.close();
+  }
+});
+
+test('direct mode: a redirect gets a clear message, not a network failure', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'authorization, content-type',
+    'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+  };
+  const redirecting = await upstream(4644, (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      return res.end();
+    }
+    res.writeHead(301, { ...cors, Location: 'https://127.0.0.1:4644/.api/graphql' });
+    res.end();
+  });
+  try {
+    await page.goto('/debug/console');
+    await page.getByRole('combobox', { name: 'Transport' }).selectOption('direct');
+    const token = page.getByRole('textbox', { name: 'Access token' });
+    await token.fill(info.tokens.user);
+    await token.press('Enter');
+    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    await url.fill('http://127.0.0.1:4644');
+    await url.press('Enter');
+    await expect(status(page)).toContainText('answers with a redirect');
+    await expect(
+      status(page).getByRole('button', { name: 'Use https://127.0.0.1:4644' }),
+    ).toBeVisible();
+    await expect(status(page)).not.toContainText(/npm start|Could not reach/);
+  } finally {
+    await redirecting.close();
+  }
+});

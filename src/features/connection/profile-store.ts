@@ -1,0 +1,96 @@
+import { useSyncExternalStore } from 'react';
+import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import {
+  dropSecrets,
+  getConnection,
+  subscribeConnection,
+  swapSecrets,
+} from './connection-store.ts';
+import {
+  initialProfiles,
+  newProfileId,
+  profileSettings,
+  sanitizeProfiles,
+  type ProfilesState,
+} from './profiles.ts';
+
+const KEY = 'connection-profiles';
+
+let state: ProfilesState | undefined;
+const listeners = new Set<() => void>();
+
+function current(): ProfilesState {
+  state ??= sanitizeProfiles(readJson<unknown>(KEY, undefined)) ?? initialProfiles(getConnection());
+  return state;
+}
+
+function set(next: ProfilesState): void {
+  state = next;
+  writeJson(KEY, next);
+  for (const l of listeners) l();
+}
+
+/** The active profile follows the connection as the user edits it (no secrets in it). */
+function track(): void {
+  const s = current();
+  const settings = profileSettings(getConnection());
+  const active = s.profiles.find((p) => p.id === s.activeId);
+  if (
+    !active ||
+    Object.entries(settings).every(([k, v]) => active[k as keyof typeof settings] === v)
+  )
+    return;
+  set({
+    ...s,
+    profiles: s.profiles.map((p) => (p.id === s.activeId ? { ...p, ...settings } : p)),
+  });
+}
+
+if (typeof window !== 'undefined') subscribeConnection(track);
+
+export function getProfiles(): ProfilesState {
+  return current();
+}
+
+/** Switches to a profile: its settings and its own tokens (none if never entered). */
+export function switchProfile(id: string): void {
+  const s = current();
+  const target = s.profiles.find((p) => p.id === id);
+  if (!target || id === s.activeId) return;
+  const { id: _id, name: _name, ...settings } = target;
+  // Mark the switch first so that tracking writes the new settings into the new profile.
+  set({ ...s, activeId: id });
+  swapSecrets(s.activeId, id, settings);
+}
+
+/** Creates a profile from the current settings, without tokens, and switches to it. */
+export function createProfile(name: string): void {
+  const s = current();
+  const id = newProfileId();
+  set({
+    ...s,
+    profiles: [...s.profiles, { id, name: name.trim(), ...profileSettings(getConnection()) }],
+  });
+  switchProfile(id);
+}
+
+/** Deletes the active profile (never the last one) and switches to the first other one. */
+export function deleteActiveProfile(): void {
+  const s = current();
+  if (s.profiles.length < 2) return;
+  const gone = s.activeId;
+  const next = s.profiles.find((p) => p.id !== gone)!;
+  switchProfile(next.id);
+  const after = current();
+  set({ ...after, profiles: after.profiles.filter((p) => p.id !== gone) });
+  dropSecrets(gone);
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useProfiles(): ProfilesState {
+  return useSyncExternalStore(subscribe, current, current);
+}

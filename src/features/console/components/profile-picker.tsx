@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import {
+  createProfile,
+  deleteActiveProfile,
+  getProfiles,
+  switchProfile,
+  useProfiles,
+} from '../../connection/profile-store.ts';
+import { checkProfileName, exportProfiles } from '../../connection/profiles.ts';
+
+/** Download a text file (the profiles export). */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Connection profiles: named connections switched in one click. Each keeps its own tokens
+ * (never another's), stored only with "Remember", and never in the export.
+ */
+export function ProfilePicker() {
+  const p = useProfiles();
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+
+  function create() {
+    const problem = checkProfileName(name, p.profiles);
+    if (problem) return setError(problem);
+    createProfile(name);
+    setNaming(false);
+    setName('');
+    setError(undefined);
+  }
+
+  return (
+    <div className="profile-picker" role="group" aria-label="Connection profiles">
+      <label className="field">
+        <span>Connection profile</span>
+        <select value={p.activeId} onChange={(e) => switchProfile(e.target.value)}>
+          {p.profiles.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {naming ? (
+        <>
+          <label className="field">
+            <span>Profile name</span>
+            <input
+              autoFocus
+              value={name}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'profile-name-error' : undefined}
+              placeholder="e.g. Staging"
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  create();
+                }
+                if (e.key === 'Escape') setNaming(false);
+              }}
+            />
+          </label>
+          <button type="button" onClick={create}>
+            Create profile
+          </button>
+          <button type="button" onClick={() => setNaming(false)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          title="A new profile with these settings and no token"
+          onClick={() => setNaming(true)}
+        >
+          New profile
+        </button>
+      )}
+      <button
+        type="button"
+        disabled={p.profiles.length < 2}
+        title="Delete the profile shown (and the tokens kept for it)"
+        onClick={deleteActiveProfile}
+      >
+        Delete profile
+      </button>
+      <button
+        type="button"
+        title="Download the profiles as JSON (no tokens)"
+        onClick={() => download('connection-profiles.json', exportProfiles(getProfiles()))}
+      >
+        Export profiles
+      </button>
+      {error && (
+        <p id="profile-name-error" role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
