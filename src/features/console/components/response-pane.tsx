@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react';
+import { useLiveResponse } from '../response/live-response.ts';
+import { loadResponseViewer } from '../response/viewer-loader.ts';
+import { useViewerPreload } from '../response/use-viewer-preload.ts';
 import type { RunResult } from '../state/responses.ts';
 import { ResponseErrors } from './response-errors.tsx';
 import { StatusBar } from './status-bar.tsx';
 
-// CodeMirror for the response loads with the first response, not with the page.
+// CodeMirror for the response is not part of the page's first load (see viewer-loader.ts).
 const ResponseViewer = lazy(() =>
-  import('../response/response-viewer.tsx').then((m) => ({ default: m.ResponseViewer })),
+  loadResponseViewer().then((m) => ({ default: m.ResponseViewer })),
 );
 
 interface Props {
@@ -18,6 +21,10 @@ interface Props {
 export function ResponsePane({ result, running, onLocate }: Props) {
   const body = result?.body;
   const notice = body?.notice;
+  useViewerPreload();
+  // While a run streams in, the text received so far; then the finished result.
+  const live = useLiveResponse();
+  const shown = running && live ? { doc: live, language: 'json' as const } : body;
   return (
     <section className="response-pane" role="region" aria-label="Response">
       <StatusBar result={result} running={running} />
@@ -44,9 +51,9 @@ export function ResponsePane({ result, running, onLocate }: Props) {
       {!running && body && (
         <ResponseErrors errors={body.errors} total={body.errorCount} onLocate={onLocate} />
       )}
-      {body && body.doc.length > 0 && (
+      {shown && shown.doc.length > 0 && (
         <Suspense fallback={<p className="placeholder">Loading viewer…</p>}>
-          <ResponseViewer doc={body.doc} language={body.language} />
+          <ResponseViewer doc={shown.doc} language={shown.language} />
         </Suspense>
       )}
     </section>
