@@ -81,8 +81,10 @@ test.describe('a big response streams into the viewer', () => {
     await body.click();
     await page.keyboard.press('ControlOrMeta+f');
     const find = response.getByRole('textbox', { name: 'Find' });
-    await find.fill(path(FILES - 1));
-    await find.press('Enter');
+    await expect(find).toBeFocused();
+    await find.pressSequentially(path(FILES - 1));
+    await page.keyboard.press('Enter');
+    await expect(response.locator('.cm-searchMatch-selected')).toHaveText(path(FILES - 1));
     await expect(body).toContainText(`"path": "${path(FILES - 1)}"`);
     await expect(body).toContainText('"offsetAndLengths": [[0, 4]]');
   });
