@@ -1,6 +1,7 @@
 import { Text } from '@codemirror/state';
 import { classifyResponse, type ClassifiedResponse, type ResponseMeta } from './classify.ts';
-import type { FormatReply, FormatRequest } from './format.worker.ts';
+import type { FormatReply } from './format-job.ts';
+import type { FormatRequest } from './format.worker.ts';
 
 /** A classified response plus its display text as a CodeMirror document. */
 export interface FormattedResponse extends ClassifiedResponse {
