@@ -73,6 +73,14 @@ describe('JsonStreamPrinter', () => {
     });
   });
 
+  it('rewrites escapes to JSON.stringify’s form and keeps the canonical ones', () => {
+    const text = String.raw`["\n\t\"\\", "\u000a\u001F\u00E9\/", "\uD83D\uDE00 \uDEAD", "\\u0041", "\b\f\r"]`;
+    everySplit(text, (out, p) => {
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(text)));
+    });
+  });
+
   it('joins a multi-byte character split across pieces (after TextDecoder stream decoding)', () => {
     const bytes = new TextEncoder().encode('{"path":"é/😀/日本.go","n":[1,2]}');
     for (let i = 0; i <= bytes.length; i++) {

@@ -54,8 +54,12 @@ interface Frame {
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const CANONICAL_INT = /^(?:0|-?[1-9]\d{0,14})$/;
+/**
+ * A string token that may not be in JSON.stringify's form: an escape other than the short ones
+ * (\u…, \/, or an invalid one), or a raw control character (invalid JSON).
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f]/;
+const NOT_CANONICAL = /\\[^"\\bfnrt]|[\u0000-\u001f]/;
 
 function newFrame(arr: boolean, parent: Frame | undefined): Frame {
   return {
@@ -341,13 +345,13 @@ export class JsonStreamPrinter {
 
   private string(raw: string): void {
     let canon = raw;
-    if (raw.includes('\\')) {
+    if (NOT_CANONICAL.test(raw)) {
       try {
         canon = JSON.stringify(JSON.parse(raw) as string);
       } catch {
         return this.fail();
       }
-    } else if (CONTROL.test(raw)) return this.fail();
+    }
     const top = this.stack[this.stack.length - 1];
     if (top && !top.arr && (top.state === 'first' || top.state === 'key')) {
       top.key = canon;
