@@ -58,6 +58,13 @@ test.describe('a big response streams into the viewer', () => {
   test('the first lines show while the rest is still arriving; then all of it is searchable', async ({
     page,
   }) => {
+    // Records whether the viewer's code was ever waited for ("Loading viewer…" in the page).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __viewerWaited?: boolean };
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Loading viewer…')) w.__viewerWaited = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto('/debug/console');
     await connect(page, { baseUrl: `http://127.0.0.1:${PORT}`, token: 'sgp_local_stream' });
     await setEditor(
@@ -87,5 +94,9 @@ test.describe('a big response streams into the viewer', () => {
     await expect(response.locator('.cm-searchMatch-selected')).toHaveText(path(FILES - 1));
     await expect(body).toContainText(`"path": "${path(FILES - 1)}"`);
     await expect(body).toContainText('"offsetAndLengths": [[0, 4]]');
+    // The viewer's code was fetched ahead (page idle, or the Run click), never waited for.
+    expect(await page.evaluate(() => (window as { __viewerWaited?: boolean }).__viewerWaited)).toBe(
+      undefined,
+    );
   });
 });
