@@ -6,8 +6,11 @@ import {
   type ViewerState,
 } from './viewer-loader.ts';
 
+/** After the first render, how long the page waits before fetching the viewer in idle time. */
+const PRELOAD_AFTER_MS = 1000;
+
 /**
- * The response viewer's module once loaded (or why it failed). Fetches it when the page is idle
+ * The response viewer's module once loaded (or why it failed). Fetches it in idle time a second
  * after the first render, or at once when `needed`.
  */
 export function useResponseViewer(needed: boolean): ViewerState {
@@ -20,12 +23,17 @@ export function useResponseViewer(needed: boolean): ViewerState {
       load();
       return;
     }
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(load, 200);
-    return () => clearTimeout(id);
+    // Not before the editors are up: the page's first load stays as small as it can be.
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(load, { timeout: 2000 });
+      else load();
+    }, PRELOAD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
   }, [missing, needed]);
   return state;
 }
