@@ -137,7 +137,10 @@ export async function readResponse(
   meta: ResponseMeta,
   { signal, onProgress }: FormatOptions,
 ): Promise<ReadResponse> {
-  const declared = Number(response.headers.get('Content-Length') ?? NaN);
+  // A compressed body's Content-Length says nothing about the text's size.
+  const declared = response.headers.has('Content-Encoding')
+    ? NaN
+    : Number(response.headers.get('Content-Length') ?? NaN);
   const body = response.body;
   const w = body && !(declared <= INLINE_LIMIT) ? getWorker() : undefined;
   if (!w || !body) {
