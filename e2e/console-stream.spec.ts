@@ -99,4 +99,25 @@ test.describe('a big response streams into the viewer', () => {
       undefined,
     );
   });
+
+  test('Stop while the rest is still arriving: a clear notice, the partial text goes', async ({
+    page,
+  }) => {
+    await page.goto('/debug/console');
+    await connect(page, { baseUrl: `http://127.0.0.1:${PORT}`, token: 'sgp_local_stream' });
+    await setEditor(
+      page,
+      'Query editor',
+      '{ search(query: "streamed") { results { results { ... on FileMatch { file { path } } } } } }',
+    );
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await firstPartSent;
+    const response = responseRegion(page);
+    const body = response.getByRole('textbox', { name: 'Response body' });
+    await expect(body).toContainText(`"path": "${path(0)}"`);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(response.getByRole('alert')).toContainText('Stopped');
+    await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible();
+    await expect(body).toHaveCount(0);
+  });
 });
