@@ -1,12 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { navigate, ROUTE_PATHS, useRoute, type Route } from './router.ts';
+import { navigate, ROUTE_PATHS, routeOf, useRoute, type Route } from './router.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { loadServerDefaults } from '../features/connection/server-defaults.ts';
-import { ConsolePage } from '../features/console/console-page.tsx';
-import { SettingsDialog } from './settings/settings-dialog.tsx';
-
-// The analytics tab is its own chunk: the console's first load does not pay for it.
-const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page.tsx'));
+// Each tab is its own chunk: the console's first load does not pay for analytics, nor
+// /analytics for the console. The current tab's chunk is requested as soon as this module runs.
+const loadConsole = () => import('../features/console/console-page.tsx');
+const loadAnalytics = () => import('../features/analytics/analytics-page.tsx');
+if (routeOf(window.location.pathname) === 'console') void loadConsole();
+else void loadAnalytics();
+const ConsolePage = lazy(() => loadConsole().then((m) => ({ default: m.ConsolePage })));
+const AnalyticsPage = lazy(loadAnalytics);
+// Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
+// /analytics's first load carries no console code.
+const SettingsDialog = lazy(() =>
+  import('./settings/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })),
+);
 
 function NavLink({ route, label, current }: { route: Route; label: string; current: Route }) {
   return (
@@ -47,11 +55,17 @@ export function App() {
           Settings
         </button>
       </header>
-      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
       <main className="app-main">
         {route === 'console' ? (
           <ErrorBoundary name="Console">
-            <ConsolePage />
+            <Suspense fallback={<p className="loading">Loading console…</p>}>
+              <ConsolePage />
+            </Suspense>
           </ErrorBoundary>
         ) : (
           <ErrorBoundary name="Analytics">

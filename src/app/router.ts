@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 /** The app's two routes; `/` redirects to the console. Fragments (#...) are left to the page. */
 export type Route = 'console' | 'analytics';
 
-function routeOf(pathname: string): Route {
+/** The route a path shows. */
+export function routeOf(pathname: string): Route {
   return pathname.replace(/\/$/, '') === '/analytics' ? 'analytics' : 'console';
 }
 

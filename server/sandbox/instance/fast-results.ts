@@ -6,7 +6,7 @@
  * byte-for-byte what graphql-js would produce (tested in fast-results.test.ts).
  */
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import type { FileRecord, RepoRecord } from './data.ts';
+import { linePool, type FileRecord, type RepoRecord } from './data.ts';
 import type { LineMatch, SearchItem } from './search.ts';
 
 /** Results lists shorter than this go through graphql-js. */
@@ -23,13 +23,36 @@ export interface Splice {
   render(emit: (chunk: string) => void | Promise<void>): Promise<void>;
 }
 
-/** Items per emitted chunk (~0.5 MB for file matches). */
-const BATCH = 500;
+/** Characters per emitted chunk: few, large writes. */
+const CHUNK_CHARS = 1 << 20;
 
 type Leaf = (v: never) => unknown;
 interface TypeSpec {
   leaves: Record<string, Leaf>;
+  /** Leaves whose JSON text is produced directly (same text as JSON.stringify of the leaf). */
+  json?: Record<string, (v: never) => string>;
   objects: Record<string, { type: string; get: (v: never) => unknown; list?: boolean }>;
+}
+
+/** Each pool line plus its line break, as JSON string content (no quotes); per pool. */
+const escapedPools = new WeakMap<string[], string[]>();
+
+/**
+ * A file's content as JSON: generated files are pool lines (data.ts), so their escaped forms
+ * are joined instead of escaping ~0.5 KB per file again (JSON.stringify escapes per character,
+ * so the text is the same).
+ */
+function contentJson(f: FileRecord): string {
+  if (!f.lineIds) return JSON.stringify(f.content);
+  const pool = linePool(f.repo.language);
+  let escaped = escapedPools.get(pool);
+  if (!escaped) {
+    escaped = pool.map((line) => JSON.stringify(line + '\n').slice(1, -1));
+    escapedPools.set(pool, escaped);
+  }
+  let s = '"';
+  for (const id of f.lineIds) s += escaped[id];
+  return s + '"';
 }
 
 function repoId(r: RepoRecord): string {
@@ -67,6 +90,7 @@ const SPECS: Record<string, TypeSpec> = {
       binary: () => false,
       url: (f: FileRecord) => `/${f.repo.name}/-/blob/${f.path}`,
     },
+    json: { content: contentJson },
     objects: {},
   },
   LineMatch: {
@@ -160,6 +184,11 @@ function compile(
     if (nodes.some((n) => n.arguments?.length)) throw new Unsupported();
     const prefix = `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;
+    const json = spec.json?.[name];
+    if (json) {
+      parts.push((v) => prefix + json(v));
+      continue;
+    }
     const leaf = spec.leaves[name];
     if (leaf) {
       parts.push((v) => prefix + JSON.stringify(leaf(v)));
@@ -226,17 +255,22 @@ export function fastResults(items: readonly SearchItem[], info: GraphQLResolveIn
       if (!writers.has(type)) writers.set(type, compile(type, sets, info));
     }
     const render = async (emit: (chunk: string) => void | Promise<void>) => {
-      for (let start = 0; start < items.length; start += BATCH) {
-        let chunk = start === 0 ? '[' : '';
-        const end = Math.min(items.length, start + BATCH);
-        for (let i = start; i < end; i++) {
-          const item = items[i];
-          if (i > 0) chunk += ',';
-          chunk += (writers.get(itemType(item)) as Writer)(itemValue(item) as never);
+      // Parts joined once per chunk (one flat string, not a rope of thousands of appends).
+      let parts: string[] = ['['];
+      let size = 1;
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        const json = (writers.get(itemType(item)) as Writer)(itemValue(item) as never);
+        parts.push(i > 0 ? ',' + json : json);
+        size += json.length;
+        if (size >= CHUNK_CHARS) {
+          await emit(parts.join(''));
+          parts = [];
+          size = 0;
         }
-        await emit(chunk);
       }
-      await emit(items.length === 0 ? '[]' : ']');
+      parts.push(']');
+      await emit(parts.join(''));
     };
     return { path: responsePath(info), render };
   } catch (err) {

@@ -1,13 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { useLiveResponse } from '../response/live-response.ts';
+import { useResponseViewer } from '../response/use-response-viewer.ts';
 import type { RunResult } from '../state/responses.ts';
 import { ResponseErrors } from './response-errors.tsx';
 import { ResponseHeaders } from './response-headers.tsx';
 import { StatusBar } from './status-bar.tsx';
-
-// CodeMirror for the response loads with the first response, not with the page.
-const ResponseViewer = lazy(() =>
-  import('../response/response-viewer.tsx').then((m) => ({ default: m.ResponseViewer })),
-);
 
 interface Props {
   result?: RunResult;
@@ -19,6 +15,11 @@ interface Props {
 export function ResponsePane({ result, running, onLocate }: Props) {
   const body = result?.body;
   const notice = body?.notice;
+  // While a run streams in, the text received so far; then the finished result.
+  const live = useLiveResponse();
+  const shown = running && live ? { doc: live, language: 'json' as const } : body;
+  // CodeMirror for the response is not part of the page's first load (viewer-loader.ts).
+  const viewer = useResponseViewer(!!shown);
   return (
     <section className="response-pane" role="region" aria-label="Response">
       <StatusBar result={result} running={running} />
@@ -46,11 +47,18 @@ export function ResponsePane({ result, running, onLocate }: Props) {
       {!running && body && (
         <ResponseErrors errors={body.errors} total={body.errorCount} onLocate={onLocate} />
       )}
-      {body && body.doc.length > 0 && (
-        <Suspense fallback={<p className="placeholder">Loading viewer…</p>}>
-          <ResponseViewer doc={body.doc} language={body.language} />
-        </Suspense>
-      )}
+      {shown &&
+        shown.doc.length > 0 &&
+        (viewer.module ? (
+          <viewer.module.ResponseViewer doc={shown.doc} language={shown.language} />
+        ) : viewer.error ? (
+          <p role="alert" className="notice notice-error">
+            The response viewer could not be loaded ({viewer.error.message}). Reload the page to try
+            again.
+          </p>
+        ) : (
+          <p className="placeholder">Loading viewer…</p>
+        ))}
     </section>
   );
 }

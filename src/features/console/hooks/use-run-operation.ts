@@ -7,7 +7,9 @@ import { RELAY_ERROR_HEADER } from '../../connection/relay-error.ts';
 import { ConnectionError, sendGraphQL } from '../../connection/transport.ts';
 import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
 import { traceInfo } from '../lib/trace-info.ts';
-import { formatResponse } from '../response/format-client.ts';
+import { readResponse } from '../response/format-client.ts';
+import { setLiveResponse } from '../response/live-response.ts';
+import { loadResponseViewer } from '../response/viewer-loader.ts';
 import { getRequestOptions } from '../state/request-options-store.ts';
 import { setRunResult, type RunResult } from '../state/responses.ts';
 import { getConsoleStore } from './use-console-store.ts';
@@ -48,18 +50,20 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
         requestName: req.operationName,
       },
     );
-    const buffer = await t.response.arrayBuffer();
-    const ms = performance.now() - t.startedAt;
-    const size = buffer.byteLength;
     const h = t.response.headers;
-    const body = await formatResponse(buffer, {
-      status: t.response.status,
-      contentType: h.get('Content-Type'),
-      retryAfter: h.get('Retry-After'),
-      relayError: h.has(RELAY_ERROR_HEADER),
-      scheme: conn.scheme,
-      now: Date.now(),
-    });
+    const { body, size, receivedAt } = await readResponse(
+      t.response,
+      {
+        status: t.response.status,
+        contentType: h.get('Content-Type'),
+        retryAfter: h.get('Retry-After'),
+        relayError: h.has(RELAY_ERROR_HEADER),
+        scheme: conn.scheme,
+        now: Date.now(),
+      },
+      { signal, onProgress: setLiveResponse },
+    );
+    const ms = receivedAt - t.startedAt;
     return {
       ...base,
       status: t.response.status,
@@ -101,7 +105,14 @@ export function useRunOperation() {
       abortRef.current?.abort();
       const controller = new AbortController();
       abortRef.current = controller;
-      return execute(req, controller.signal);
+      // The text streaming in (response/live-response.ts) is this run's from here on; it stays
+      // after success, shared with the result's document, and goes with a failure.
+      setLiveResponse(undefined);
+      void loadResponseViewer().catch(() => {});
+      return execute(req, controller.signal).then((result) => {
+        if (result.failure && abortRef.current === controller) setLiveResponse(undefined);
+        return result;
+      });
     },
     onMutate: (req) => {
       getConsoleStore().recordRun({

@@ -3,6 +3,7 @@
  * it runs inside the response worker so that large bodies are parsed off the main thread, and
  * in unit tests.
  */
+import type { JsonFacts } from './json-stream-printer.ts';
 import { prettyJson } from './pretty-json.ts';
 
 export interface ResponseMeta {
@@ -190,12 +191,26 @@ function classifyJson(meta: ResponseMeta, text: string): ClassifiedResponse {
       },
     };
   }
-  const display = prettyJson(parsed);
   const obj =
     parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : undefined;
-  const isGraphQL = !!obj && ('data' in obj || 'errors' in obj);
+  return classifyJsonFacts(meta, prettyJson(parsed), {
+    isGraphQL: !!obj && ('data' in obj || 'errors' in obj),
+    hasData: obj?.data !== undefined && obj.data !== null,
+    rawErrors: Array.isArray(obj?.errors) ? (obj.errors as unknown[]) : [],
+  });
+}
+
+/**
+ * Classifies a body that parsed as JSON, from what is known about it (gathered from the parsed
+ * value, or by json-stream-printer.ts while the body streams).
+ */
+export function classifyJsonFacts(
+  meta: ResponseMeta,
+  display: string,
+  { isGraphQL, hasData, rawErrors }: JsonFacts,
+): ClassifiedResponse {
   if (!isGraphQL) {
     return {
       kind: 'json',
@@ -218,9 +233,7 @@ function classifyJson(meta: ResponseMeta, text: string): ClassifiedResponse {
             },
     };
   }
-  const rawErrors = Array.isArray(obj.errors) ? (obj.errors as unknown[]) : [];
   const errors = rawErrors.slice(0, MAX_ERRORS).map(toErrorItem);
-  const hasData = obj.data !== undefined && obj.data !== null;
   const cost = costErrors(rawErrors);
   if (cost.length > 0) {
     return {
@@ -259,6 +272,21 @@ function classifyJson(meta: ResponseMeta, text: string): ClassifiedResponse {
     hasData,
     notice,
   };
+}
+
+/** Characters of a body's start (after white space) that decide how it is classified. */
+export const HEAD_CHARS = 128;
+
+/**
+ * Whether classifyResponse would treat a body starting with `head` (at least HEAD_CHARS after
+ * white space, or the whole body) as JSON: such bodies can be printed as they stream.
+ */
+export function streamsAsJson(meta: ResponseMeta, head: string): boolean {
+  if (meta.relayError || meta.status === 429) return false;
+  const body = head.trimStart();
+  const ct = (meta.contentType ?? '').toLowerCase();
+  if (body === '' || looksHtml(ct, body)) return false;
+  return ct.includes('json') || body[0] === '{' || body[0] === '[';
 }
 
 /** Classifies one response body for display; never throws. */

@@ -1,21 +1,38 @@
 import { Text } from '@codemirror/state';
 import { classifyResponse, type ClassifiedResponse, type ResponseMeta } from './classify.ts';
+import type { FormatReply } from './format-job.ts';
+import type { FormatRequest } from './format.worker.ts';
 
 /** A classified response plus its display text as a CodeMirror document. */
 export interface FormattedResponse extends ClassifiedResponse {
   doc: Text;
 }
 
-type WorkerMessage =
-  | { id: number; type: 'head'; result: ClassifiedResponse }
-  | { id: number; type: 'chunk'; text: string }
-  | { id: number; type: 'end' }
-  | { id: number; type: 'error'; error: string };
+/** A response read to its end and formatted. */
+export interface ReadResponse {
+  body: FormattedResponse;
+  /** Body size in bytes. */
+  size: number;
+  /** performance.now() when the last byte arrived. */
+  receivedAt: number;
+}
+
+export interface FormatOptions {
+  signal: AbortSignal;
+  /**
+   * The display text so far, at most once per animation frame while the body streams. Each
+   * document extends the previous one (see `extendsDoc`).
+   */
+  onProgress?(doc: Text): void;
+}
 
 interface Pending {
-  head?: ClassifiedResponse;
   doc: Text;
-  resolve(r: FormattedResponse): void;
+  /** Identity shared by the documents of one stream of display text. */
+  stream: object;
+  frame: number | undefined;
+  onProgress?(doc: Text): void;
+  resolve(r: ReadResponse): void;
   reject(e: Error): void;
 }
 
@@ -23,17 +40,39 @@ let worker: Worker | undefined;
 let workerFailed = false;
 let nextId = 1;
 const pending = new Map<number, Pending>();
+const streamOf = new WeakMap<Text, object>();
 
-function onMessage(e: MessageEvent<WorkerMessage>) {
+/** True when `next` is `prev` with text appended (both from the same response stream). */
+export function extendsDoc(prev: Text, next: Text): boolean {
+  const s = streamOf.get(prev);
+  return s !== undefined && s === streamOf.get(next) && next.length >= prev.length;
+}
+
+function onMessage(e: MessageEvent<FormatReply>) {
   const m = e.data;
   const p = pending.get(m.id);
   if (!p) return;
-  if (m.type === 'head') p.head = m.result;
-  else if (m.type === 'chunk') p.doc = appendChunk(p.doc, m.text);
-  else {
+  if (m.type === 'chunk') {
+    p.doc = appendChunk(p.doc, m.text);
+    streamOf.set(p.doc, p.stream);
+    if (p.onProgress && p.frame === undefined)
+      p.frame = requestAnimationFrame(() => {
+        p.frame = undefined;
+        if (pending.get(m.id) === p) p.onProgress?.(p.doc);
+      });
+  } else if (m.type === 'restart') {
+    p.doc = Text.empty;
+    p.stream = {};
+  } else {
     pending.delete(m.id);
-    if (m.type === 'end' && p.head) p.resolve({ ...p.head, doc: p.doc });
-    else p.reject(new Error(m.type === 'error' ? m.error : 'The response worker failed.'));
+    if (p.frame !== undefined) cancelAnimationFrame(p.frame);
+    if (m.type === 'end')
+      p.resolve({
+        body: { ...m.result, doc: p.doc },
+        size: m.size,
+        receivedAt: m.receivedAt - performance.timeOrigin,
+      });
+    else p.reject(new Error(m.error));
   }
 }
 
@@ -56,7 +95,7 @@ function getWorker(): Worker | undefined {
   return worker;
 }
 
-/** Appends one chunk of the worker's display text (see chunks.ts) to a document: a small task each. */
+/** Appends one chunk of the worker's display text to a document: a small task each. */
 export function appendChunk(doc: Text, chunk: string): Text {
   return doc.append(Text.of(chunk.split('\n')));
 }
@@ -64,23 +103,90 @@ export function appendChunk(doc: Text, chunk: string): Text {
 /** Bodies this small are cheap enough to handle right here. */
 const INLINE_LIMIT = 64 * 1024;
 
+function send(w: Worker, m: FormatRequest, transfer: Transferable[] = []): void {
+  w.postMessage(m, transfer);
+}
+
+/** Where streams cannot be transferred: reads here and hands each chunk's buffer over. */
+async function forward(w: Worker, id: number, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (!pending.has(id)) {
+      await reader.cancel();
+      return;
+    }
+    if (done) break;
+    const bytes =
+      value.byteOffset === 0 && value.byteLength === value.buffer.byteLength
+        ? value.buffer
+        : value.slice().buffer;
+    send(w, { id, type: 'bytes', bytes: bytes as ArrayBuffer }, [bytes as ArrayBuffer]);
+  }
+  send(w, { id, type: 'end' });
+}
+
 /**
- * Classifies and pretty-prints a response body in the response worker (the buffer is
- * transferred, not copied; JSON.parse never runs on the main thread for large bodies). Small
- * bodies, or a browser without workers, are handled on the main thread.
+ * Reads a response body and classifies and pretty-prints it. Large bodies stream into the
+ * response worker (the stream itself is transferred, so the bytes never pass through the main
+ * thread); `onProgress` gets the display text while it arrives. Small bodies, or a browser
+ * without workers, are handled on the main thread. Rejects when `signal` aborts.
  */
-export function formatResponse(
-  buffer: ArrayBuffer,
+export async function readResponse(
+  response: Response,
   meta: ResponseMeta,
-): Promise<FormattedResponse> {
-  const w = buffer.byteLength > INLINE_LIMIT ? getWorker() : undefined;
-  if (!w) {
+  { signal, onProgress }: FormatOptions,
+): Promise<ReadResponse> {
+  // A compressed body's Content-Length says nothing about the text's size.
+  const declared = response.headers.has('Content-Encoding')
+    ? NaN
+    : Number(response.headers.get('Content-Length') ?? NaN);
+  const body = response.body;
+  const w = body && !(declared <= INLINE_LIMIT) ? getWorker() : undefined;
+  if (!w || !body) {
+    const buffer = await response.arrayBuffer();
+    const receivedAt = performance.now();
     const r = classifyResponse(meta, new TextDecoder().decode(buffer));
-    return Promise.resolve({ ...r, doc: Text.of(r.display.split(/\r\n?|\n/)) });
+    return {
+      body: { ...r, doc: Text.of(r.display.split(/\r\n?|\n/)) },
+      size: buffer.byteLength,
+      receivedAt,
+    };
   }
   const id = nextId++;
-  return new Promise<FormattedResponse>((resolve, reject) => {
-    pending.set(id, { doc: Text.empty, resolve, reject });
-    w.postMessage({ id, buffer, meta }, [buffer]);
+  return new Promise<ReadResponse>((resolve, reject) => {
+    const abort = () => {
+      if (!pending.delete(id)) return;
+      send(w, { id, type: 'cancel' });
+      reject(new DOMException('The run was stopped.', 'AbortError'));
+    };
+    pending.set(id, {
+      doc: Text.empty,
+      stream: {},
+      frame: undefined,
+      onProgress,
+      resolve: (r) => {
+        signal.removeEventListener('abort', abort);
+        resolve(r);
+      },
+      reject: (e) => {
+        signal.removeEventListener('abort', abort);
+        reject(e);
+      },
+    });
+    signal.addEventListener('abort', abort);
+    try {
+      send(w, { id, type: 'start', meta, stream: body }, [body]);
+    } catch {
+      send(w, { id, type: 'start', meta });
+      forward(w, id, body).catch((err: unknown) => {
+        const p = pending.get(id);
+        if (!p) return;
+        pending.delete(id);
+        send(w, { id, type: 'cancel' });
+        p.reject(err instanceof Error ? err : new Error(String(err)));
+      });
+    }
+    if (signal.aborted) abort();
   });
 }

@@ -1,39 +1,69 @@
 /// <reference lib="webworker" />
 /**
- * Response worker: decodes, parses, pretty-prints and classifies a response body off the main
- * thread, so a 50 MB answer never blocks typing. The main thread gets the classification first,
- * then the display text in line-aligned chunks (each becomes a small CodeMirror Text in its own
- * task, instead of one long split of the whole document).
+ * Response worker: reads a response body as it arrives (a transferred ReadableStream, or byte
+ * chunks posted by format-client.ts) and formats it with format-job.ts, off the main thread.
  */
-import { splitIntoChunks } from './chunks.ts';
-import { classifyResponse, type ResponseMeta } from './classify.ts';
+import type { ResponseMeta } from './classify.ts';
+import { FormatJob, type FormatReply } from './format-job.ts';
 
-export interface FormatRequest {
-  id: number;
-  buffer: ArrayBuffer;
-  meta: ResponseMeta;
-}
+export type { FormatReply };
 
-/** Characters per chunk sent to the main thread. */
-const CHUNK = 512 * 1024;
+/** From the main thread. */
+export type FormatRequest =
+  | { id: number; type: 'start'; meta: ResponseMeta; stream?: ReadableStream<Uint8Array> }
+  | { id: number; type: 'bytes'; bytes: ArrayBuffer }
+  | { id: number; type: 'end' }
+  | { id: number; type: 'cancel' };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
+function post(m: FormatReply): void {
+  scope.postMessage(m);
+}
+
+interface Running {
+  job: FormatJob;
+  reader?: ReadableStreamDefaultReader<Uint8Array>;
+}
+
+const jobs = new Map<number, Running>();
+
+async function pump(run: Running, stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = stream.getReader();
+  run.reader = reader;
+  const id = run.job.id;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (jobs.get(id) !== run) return;
+    if (done) break;
+    run.job.feed(value);
+  }
+  run.job.finish();
+  jobs.delete(id);
+}
+
+function fail(id: number, err: unknown): void {
+  if (!jobs.delete(id)) return;
+  post({ id, type: 'error', error: err instanceof Error ? err.message : String(err) });
+}
+
 scope.onmessage = (event: MessageEvent<FormatRequest>) => {
-  const { id, buffer, meta } = event.data;
+  const m = event.data;
   try {
-    const text = new TextDecoder().decode(buffer);
-    const result = classifyResponse(meta, text);
-    const display = result.display;
-    scope.postMessage({ id, type: 'head', result: { ...result, display: '' } });
-    for (const chunk of splitIntoChunks(display, CHUNK))
-      scope.postMessage({ id, type: 'chunk', text: chunk });
-    scope.postMessage({ id, type: 'end' });
+    if (m.type === 'start') {
+      const run: Running = { job: new FormatJob(m.id, m.meta, post) };
+      jobs.set(m.id, run);
+      if (m.stream) pump(run, m.stream).catch((err: unknown) => fail(m.id, err));
+    } else if (m.type === 'bytes') jobs.get(m.id)?.job.feed(new Uint8Array(m.bytes));
+    else if (m.type === 'end') {
+      jobs.get(m.id)?.job.finish();
+      jobs.delete(m.id);
+    } else {
+      const run = jobs.get(m.id);
+      jobs.delete(m.id);
+      run?.reader?.cancel().catch(() => {});
+    }
   } catch (err) {
-    scope.postMessage({
-      id,
-      type: 'error',
-      error: err instanceof Error ? err.message : String(err),
-    });
+    fail(m.id, err);
   }
 };

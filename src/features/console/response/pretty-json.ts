@@ -3,7 +3,7 @@
  * line (`"offsetAndLengths": [[3, 4]]`, `"currentUser": { "username": "alice" }`). Big search
  * responses get far fewer lines, which is what costs memory and time in the viewer.
  */
-const MAX_INLINE = 80;
+export const MAX_INLINE = 80;
 
 function isPrimitive(v: unknown): boolean {
   return v === null || typeof v !== 'object';

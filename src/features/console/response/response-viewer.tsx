@@ -5,6 +5,7 @@ import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
+import { extendsDoc } from './format-client.ts';
 
 const highlight = HighlightStyle.define([
   { tag: tags.propertyName, color: 'var(--syn-property)' },
@@ -48,13 +49,15 @@ function extensions(language: 'json' | 'text'): Extension[] {
 }
 
 /**
- * Read-only CodeMirror view of a response body, with fold and search (Mod-f). The document is
- * replaced wholesale per response; CodeMirror renders only what is visible, so large bodies stay
+ * Read-only CodeMirror view of a response body, with fold and search (Mod-f). A response that
+ * is still arriving grows by appends (scroll position, selection and an open search stay); a new
+ * response replaces the document. CodeMirror renders only what is visible, so large bodies stay
  * responsive.
  */
 export function ResponseViewer({ doc, language }: { doc: Text; language: 'json' | 'text' }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const shown = useRef<{ doc: Text; language: string } | null>(null);
 
   useEffect(() => {
     const v = new EditorView({ parent: host.current! });
@@ -66,7 +69,16 @@ export function ResponseViewer({ doc, language }: { doc: Text; language: 'json' 
   }, []);
 
   useEffect(() => {
-    view.current?.setState(EditorState.create({ doc, extensions: extensions(language) }));
+    const v = view.current;
+    if (!v) return;
+    const prev = shown.current;
+    shown.current = { doc, language };
+    if (prev && prev.language === language && extendsDoc(prev.doc, doc)) {
+      if (doc.length > prev.doc.length)
+        v.dispatch({ changes: { from: prev.doc.length, insert: doc.slice(prev.doc.length) } });
+      return;
+    }
+    v.setState(EditorState.create({ doc, extensions: extensions(language) }));
   }, [doc, language]);
 
   return <div className="response-viewer" ref={host} />;

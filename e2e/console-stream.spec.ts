@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { connect, responseRegion, setEditor } from './console-core-helpers.ts';
+
+/** An instance stand-in whose big answer arrives in two parts, the second only on request. */
+const PORT = 4800;
+const FILES = 4000;
+const path = (i: number) => `stream/dir${i % 37}/file-${i}.go`;
+const item = (i: number) =>
+  JSON.stringify({
+    file: { path: path(i), content: `package main\n// line ${i}\nfunc f${i}() {}\n` },
+    lineMatches: [{ preview: `func f${i}() {}`, lineNumber: 3, offsetAndLengths: [[0, 4]] }],
+  });
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let s = '';
+    req.on('data', (c: Buffer) => (s += c.toString()));
+    req.on('end', () => resolve(s));
+  });
+}
+
+test.describe('a big response streams into the viewer', () => {
+  let server: Server;
+  let release: () => void = () => {};
+  let firstPartSent: Promise<void>;
+
+  test.beforeEach(async () => {
+    let markSent: () => void = () => {};
+    firstPartSent = new Promise((r) => (markSent = r));
+    const rest = new Promise<void>((r) => (release = r));
+    server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      void readBody(req).then(async (body) => {
+        if (!body.includes('streamed')) {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ data: { currentUser: { username: 'alice' } } }));
+          return;
+        }
+        // Chunked (no Content-Length): half of the results, then the rest once released.
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        const half = Array.from({ length: FILES / 2 }, (_, i) => item(i)).join(',');
+        res.write(`{"data":{"search":{"results":{"streamed":true,"results":[${half}`);
+        markSent();
+        await rest;
+        const second = Array.from({ length: FILES / 2 }, (_, i) => item(FILES / 2 + i));
+        res.end(`,${second.join(',')}]}}}}`);
+      });
+    });
+    await new Promise<void>((r) => server.listen(PORT, '127.0.0.1', r));
+  });
+
+  test.afterEach(async () => {
+    release();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  test('the first lines show while the rest is still arriving; then all of it is searchable', async ({
+    page,
+  }) => {
+    // Records whether the viewer's code was ever waited for ("Loading viewer…" in the page).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __viewerWaited?: boolean };
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Loading viewer…')) w.__viewerWaited = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/debug/console');
+    await connect(page, { baseUrl: `http://127.0.0.1:${PORT}`, token: 'sgp_local_stream' });
+    await setEditor(
+      page,
+      'Query editor',
+      '{ search(query: "streamed") { results { results { ... on FileMatch { file { path } } } } } }',
+    );
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await firstPartSent;
+    const response = responseRegion(page);
+    const body = response.getByRole('textbox', { name: 'Response body' });
+    // Pretty-printed as it arrives, while the upstream still holds the second half back.
+    await expect(body).toContainText(`"path": "${path(0)}"`);
+    await expect(body).toContainText('"results": [');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+
+    release();
+    await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible();
+    await expect(response.getByText(/^\d+(\.\d)? (KB|MB)$/)).toBeVisible();
+    // The end of the response is there: search finds the last file and scrolls to it.
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+f');
+    const find = response.getByRole('textbox', { name: 'Find' });
+    await expect(find).toBeFocused();
+    await find.pressSequentially(path(FILES - 1));
+    await page.keyboard.press('Enter');
+    await expect(response.locator('.cm-searchMatch-selected')).toHaveText(path(FILES - 1));
+    await expect(body).toContainText(`"path": "${path(FILES - 1)}"`);
+    await expect(body).toContainText('"offsetAndLengths": [[0, 4]]');
+    // The viewer's code was fetched ahead (page idle, or the Run click), never waited for.
+    expect(await page.evaluate(() => (window as { __viewerWaited?: boolean }).__viewerWaited)).toBe(
+      undefined,
+    );
+  });
+
+  test('Stop while the rest is still arriving: a clear notice, the partial text goes', async ({
+    page,
+  }) => {
+    await page.goto('/debug/console');
+    await connect(page, { baseUrl: `http://127.0.0.1:${PORT}`, token: 'sgp_local_stream' });
+    await setEditor(
+      page,
+      'Query editor',
+      '{ search(query: "streamed") { results { results { ... on FileMatch { file { path } } } } } }',
+    );
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await firstPartSent;
+    const response = responseRegion(page);
+    const body = response.getByRole('textbox', { name: 'Response body' });
+    await expect(body).toContainText(`"path": "${path(0)}"`);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(response.getByRole('alert')).toContainText('Stopped');
+    await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible();
+    await expect(body).toHaveCount(0);
+  });
+});

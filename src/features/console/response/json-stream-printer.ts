@@ -1,0 +1,559 @@
+/**
+ * Streaming form of pretty-json.ts: fed the body text piece by piece (any boundaries: inside a
+ * string, an escape or a number), it emits the display text as it goes, so the first lines of a
+ * 50 MB response can be shown while the rest is still arriving.
+ *
+ * For valid JSON the output equals `prettyJson(JSON.parse(text))` (same canonical strings and
+ * numbers, same one-line rule for small flat containers), except that object members keep the
+ * order and repetitions they arrived in (JSON.parse moves integer-like keys first and keeps the
+ * last of duplicated keys). A container stays pending, in a small tree, only while it can still
+ * be printed on one line (at most MAX_INLINE characters, bounded depth); the moment it cannot,
+ * its opening and finished members are written and the rest streams.
+ *
+ * It validates strictly; after the first error `failed` is set and input is ignored (the caller
+ * then classifies the whole body the old way, so messages stay exactly those of JSON.parse).
+ * Besides the text it records what classify.ts needs about a GraphQL response: whether the top
+ * level is an object with `data` / `errors`, whether `data` is non-null, and the `errors` value.
+ */
+import { MAX_INLINE } from './pretty-json.ts';
+
+interface Item {
+  /** Canonical JSON text of the member's key (objects only). */
+  key: string | undefined;
+  /** Canonical JSON text of a primitive, or a nested pending container. */
+  value: string | Frame;
+}
+
+interface Frame {
+  arr: boolean;
+  /** What may come next. */
+  state: 'first' | 'value' | 'key' | 'colon' | 'next';
+  /** Still deciding between one line and expanded; `items` holds what arrived so far. */
+  pending: boolean;
+  items: Item[];
+  /** Length of the one-line form if it closed now (only grows). */
+  len: number;
+  /** All children are primitives. */
+  allPrim: boolean;
+  /** Could be a member of a one-line container (pretty-json.ts's `flat`). */
+  flatable: boolean;
+  /** Could be printed on one line itself (pretty-json.ts's `inline`). */
+  inlinable: boolean;
+  /** The enclosing frame while both are pending. */
+  parent: Frame | undefined;
+  indent: string;
+  /** Characters before the container's first character on its line. */
+  prefix: number;
+  /** Expanded: members started. */
+  count: number;
+  /** A key read, waiting for its value. */
+  key: string | undefined;
+  /** Expanded: the line prefix for the value being read. */
+  valuePrefix: number;
+}
+
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const CANONICAL_INT = /^(?:0|-?[1-9]\d{0,14})$/;
+/**
+ * A string token that may not be in JSON.stringify's form: an escape other than the short ones
+ * (\u…, \/, or an invalid one), or a raw control character (invalid JSON).
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_CANONICAL = /\\[^"\\bfnrt]|[\u0000-\u001f]/;
+
+function newFrame(arr: boolean, parent: Frame | undefined): Frame {
+  return {
+    arr,
+    state: 'first',
+    pending: true,
+    items: [],
+    len: 2,
+    allPrim: true,
+    flatable: true,
+    inlinable: true,
+    parent,
+    indent: '',
+    prefix: 0,
+    count: 0,
+    key: undefined,
+    valuePrefix: 0,
+  };
+}
+
+function markNotFlatable(f: Frame): void {
+  if (!f.flatable) return;
+  f.flatable = false;
+  if (f.parent) f.parent.inlinable = false;
+}
+
+function markNotAllPrim(f: Frame): void {
+  if (!f.allPrim) return;
+  f.allPrim = false;
+  if (!f.arr) markNotFlatable(f);
+  else if (f.parent?.arr) markNotFlatable(f.parent);
+}
+
+function grow(f: Frame | undefined, d: number): void {
+  for (let n = f; n; n = n.parent) n.len += d;
+}
+
+function inlineText(f: Frame): string {
+  const parts = f.items.map((it) => {
+    const v = typeof it.value === 'string' ? it.value : inlineText(it.value);
+    return it.key === undefined ? v : `${it.key}: ${v}`;
+  });
+  if (f.arr) return '[' + parts.join(', ') + ']';
+  return parts.length === 0 ? '{}' : '{ ' + parts.join(', ') + ' }';
+}
+
+/** pretty-json.ts's `write` for a finished pending value. */
+function writeValue(v: string | Frame, indent: string, prefix: number, out: string[]): void {
+  if (typeof v === 'string') {
+    out.push(v);
+    return;
+  }
+  if (v.inlinable && prefix + v.len <= MAX_INLINE) {
+    out.push(inlineText(v));
+    return;
+  }
+  const inner = indent + '  ';
+  out.push(v.arr ? '[\n' : '{\n');
+  v.items.forEach((it, i) => {
+    out.push(inner);
+    let p = inner.length;
+    if (it.key !== undefined) {
+      out.push(it.key, ': ');
+      p += it.key.length + 2;
+    }
+    writeValue(it.value, inner, p, out);
+    out.push(i < v.items.length - 1 ? ',\n' : '\n');
+  });
+  out.push(indent + (v.arr ? ']' : '}'));
+}
+
+/** Rebuilds one JSON value from the printer's tokens (for the `errors` member). */
+class ValueBuilder {
+  key: string | undefined;
+  result: unknown;
+  private stack: { arr: boolean; value: unknown[] | Record<string, unknown> }[] = [];
+
+  add(v: unknown): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top.arr) (top.value as unknown[]).push(v);
+    // defineProperty, as JSON.parse does: a "__proto__" key stays an own member.
+    else
+      Object.defineProperty(top.value, this.key!, {
+        value: v,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+  }
+
+  open(arr: boolean): void {
+    const value = arr ? [] : {};
+    if (this.stack.length > 0) this.add(value);
+    this.stack.push({ arr, value });
+  }
+
+  /** True when the outermost container closed. */
+  close(): boolean {
+    const done = this.stack.pop();
+    if (this.stack.length > 0 || !done) return false;
+    this.result = done.value;
+    return true;
+  }
+}
+
+/** What classify.ts needs of a GraphQL response, gathered while printing. */
+export interface JsonFacts {
+  /** The top level is an object with a `data` or `errors` member. */
+  isGraphQL: boolean;
+  /** `data` is present and not null. */
+  hasData: boolean;
+  /** The `errors` member, parsed (empty when absent or not an array). */
+  rawErrors: unknown[];
+}
+
+export class JsonStreamPrinter {
+  /** Set at the first syntax error; input after it is ignored. */
+  failed = false;
+  private out: string[] = [];
+  private stack: Frame[] = [];
+  /** Index in `stack` of the outermost pending frame, or -1. */
+  private pendingAt = -1;
+  private rootDone = false;
+  /** An unfinished token carried to the next piece: a number or literal, or string parts. */
+  private carry = '';
+  private strParts: string[] | undefined;
+  /** The carried string part ends inside an escape. */
+  private escapeNext = false;
+  // GraphQL facts about the top-level object.
+  private rootIsObject = false;
+  private seenData = false;
+  private seenErrors = false;
+  private dataNull = false;
+  /** Builds the `errors` value while it arrives (it is usually small). */
+  private capture: ValueBuilder | undefined;
+  private errorsValue: unknown;
+
+  /** Feeds the next piece of the body. */
+  write(piece: string): void {
+    if (this.failed) return;
+    let s = piece;
+    let i = 0;
+    if (this.strParts) {
+      i = this.continueString(s, 0, this.escapeNext ? 1 : 0);
+      if (i < 0) return;
+    } else if (this.carry) {
+      s = this.carry + s;
+      this.carry = '';
+    }
+    this.scan(s, i);
+  }
+
+  /** Ends the input; afterwards `failed` tells whether the whole body was valid JSON. */
+  end(): void {
+    if (this.failed) return;
+    if (this.strParts) return this.fail();
+    if (this.carry) {
+      const c = this.carry;
+      this.carry = '';
+      this.atom(c);
+    }
+    if (!this.rootDone) this.fail();
+  }
+
+  /** Display text produced since the last call. */
+  take(): string {
+    const s = this.out.join('');
+    this.out = [];
+    return s;
+  }
+
+  /** Valid once `end()` has run without failing. */
+  facts(): JsonFacts {
+    return {
+      isGraphQL: this.rootIsObject && (this.seenData || this.seenErrors),
+      hasData: this.seenData && !this.dataNull,
+      rawErrors: Array.isArray(this.errorsValue) ? (this.errorsValue as unknown[]) : [],
+    };
+  }
+
+  private fail(): void {
+    this.failed = true;
+    this.out = [];
+    this.stack = [];
+    this.strParts = undefined;
+    this.carry = '';
+  }
+
+  private emit(s: string): void {
+    this.out.push(s);
+  }
+
+  private scan(s: string, from: number): void {
+    const n = s.length;
+    let i = from;
+    while (i < n && !this.failed) {
+      const c = s.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+        i++;
+      } else if (c === 0x22) {
+        this.strParts = [];
+        this.escapeNext = false;
+        const end = this.continueString(s, i, i + 1);
+        if (end < 0) return;
+        i = end;
+      } else if (c === 0x7b || c === 0x5b) {
+        this.open(c === 0x5b);
+        i++;
+      } else if (c === 0x7d || c === 0x5d) {
+        this.close(c === 0x5d);
+        i++;
+      } else if (c === 0x3a) {
+        this.colon();
+        i++;
+      } else if (c === 0x2c) {
+        this.comma();
+        i++;
+      } else {
+        // A number or a literal: runs to the next delimiter.
+        let j = i + 1;
+        while (j < n) {
+          const d = s.charCodeAt(j);
+          if (
+            d === 0x2c ||
+            d === 0x5d ||
+            d === 0x7d ||
+            d === 0x20 ||
+            d === 0x0a ||
+            d === 0x0d ||
+            d === 0x09 ||
+            d === 0x3a ||
+            d === 0x22 ||
+            d === 0x5b ||
+            d === 0x7b
+          )
+            break;
+          j++;
+        }
+        if (j === n) {
+          this.carry = s.slice(i);
+          return;
+        }
+        this.atom(s.slice(i, j));
+        i = j;
+      }
+    }
+  }
+
+  /**
+   * Reads string content of `s` from `scanFrom` (the string began at `start` in `s`, or in an
+   * earlier piece). Returns the index after the closing quote, or -1 when `s` ended first.
+   */
+  private continueString(s: string, start: number, scanFrom: number): number {
+    let j = scanFrom;
+    for (;;) {
+      const q = s.indexOf('"', j);
+      if (q === -1) {
+        this.strParts!.push(s.slice(start));
+        let k = s.length - 1;
+        while (k >= j && s.charCodeAt(k) === 0x5c) k--;
+        this.escapeNext = (s.length - 1 - k) % 2 === 1;
+        return -1;
+      }
+      let k = q - 1;
+      while (k >= j && s.charCodeAt(k) === 0x5c) k--;
+      if ((q - 1 - k) % 2 === 1) {
+        j = q + 1;
+        continue;
+      }
+      const parts = this.strParts!;
+      this.strParts = undefined;
+      const raw = parts.length === 0 ? s.slice(start, q + 1) : parts.join('') + s.slice(0, q + 1);
+      this.string(raw);
+      if (this.failed) return s.length;
+      // A string that began in an earlier piece continues this scan at q + 1.
+      if (parts.length > 0) {
+        this.scan(s, q + 1);
+        return -1;
+      }
+      return q + 1;
+    }
+  }
+
+  private string(raw: string): void {
+    let canon = raw;
+    if (NOT_CANONICAL.test(raw)) {
+      try {
+        canon = JSON.stringify(JSON.parse(raw) as string);
+      } catch {
+        return this.fail();
+      }
+    }
+    const top = this.stack[this.stack.length - 1];
+    if (top && !top.arr && (top.state === 'first' || top.state === 'key')) {
+      top.key = canon;
+      top.state = 'colon';
+      if (!top.pending) {
+        this.emit((top.count > 0 ? ',\n' : '') + top.indent + '  ' + canon + ': ');
+        top.count++;
+        top.valuePrefix = top.indent.length + 2 + canon.length + 2;
+      }
+      if (this.capture) this.capture.key = JSON.parse(canon) as string;
+      else if (this.stack.length === 1) this.rootKey(canon);
+      return;
+    }
+    this.primitive(canon);
+  }
+
+  private atom(tok: string): void {
+    if (tok === 'true' || tok === 'false' || tok === 'null') return this.primitive(tok);
+    if (!NUMBER.test(tok)) return this.fail();
+    this.primitive(CANONICAL_INT.test(tok) ? tok : JSON.stringify(Number(tok)));
+  }
+
+  /** Before a value: checks the grammar; for an expanded parent writes the member's line start. */
+  private beginValue(): Frame | undefined {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) {
+      if (this.rootDone) this.fail();
+      return undefined;
+    }
+    if (top.arr ? top.state === 'first' || top.state === 'value' : top.state === 'value') {
+      top.state = 'next';
+      if (!top.pending && top.arr) {
+        this.emit((top.count > 0 ? ',\n' : '') + top.indent + '  ');
+        top.count++;
+        top.valuePrefix = top.indent.length + 2;
+      }
+      return top;
+    }
+    this.fail();
+    return undefined;
+  }
+
+  private primitive(canon: string): void {
+    const top = this.stack[this.stack.length - 1];
+    if (this.stack.length === 1 && !top.arr && top.state === 'value') {
+      if (top.key === '"data"') this.dataNull = canon === 'null';
+      if (top.key === '"errors"') this.errorsValue = JSON.parse(canon);
+    }
+    const parent = this.beginValue();
+    if (this.failed) return;
+    if (!parent) {
+      this.emit(canon);
+      this.rootDone = true;
+      return;
+    }
+    this.capture?.add(JSON.parse(canon));
+    if (!parent.pending) {
+      parent.key = undefined;
+      this.emit(canon);
+      return;
+    }
+    const key = parent.key;
+    parent.key = undefined;
+    parent.items.push({ key, value: canon });
+    grow(
+      parent,
+      key === undefined
+        ? parent.items.length === 1
+          ? canon.length
+          : canon.length + 2
+        : key.length + 4 + canon.length,
+    );
+    this.settle();
+  }
+
+  private open(arr: boolean): void {
+    const top = this.stack[this.stack.length - 1];
+    if (this.stack.length === 1 && !top.arr && top.state === 'value') {
+      if (top.key === '"data"') this.dataNull = false;
+      if (top.key === '"errors"') this.capture = new ValueBuilder();
+    }
+    const parent = this.beginValue();
+    if (this.failed) return;
+    this.capture?.open(arr);
+    if (!parent) {
+      const f = newFrame(arr, undefined);
+      this.rootIsObject = !arr;
+      this.stack.push(f);
+      this.pendingAt = 0;
+      this.settle();
+      return;
+    }
+    if (!parent.pending) {
+      parent.key = undefined;
+      const f = newFrame(arr, undefined);
+      f.indent = parent.indent + '  ';
+      f.prefix = parent.valuePrefix;
+      this.stack.push(f);
+      this.pendingAt = this.stack.length - 1;
+      this.settle();
+      return;
+    }
+    const f = newFrame(arr, parent);
+    const key = parent.key;
+    parent.key = undefined;
+    parent.items.push({ key, value: f });
+    grow(parent, key === undefined ? (parent.items.length === 1 ? 2 : 4) : key.length + 6);
+    markNotAllPrim(parent);
+    if (!arr && parent.arr) markNotFlatable(parent);
+    this.stack.push(f);
+    this.settle();
+  }
+
+  private close(arr: boolean): void {
+    const top = this.stack[this.stack.length - 1];
+    if (!top || top.arr !== arr || (top.state !== 'first' && top.state !== 'next'))
+      return this.fail();
+    this.stack.pop();
+    const at = this.stack.length;
+    if (top.pending) {
+      if (at === this.pendingAt) {
+        this.emit(inlineText(top));
+        this.pendingAt = -1;
+      }
+    } else {
+      this.emit((top.count > 0 ? '\n' : '') + top.indent + (arr ? ']' : '}'));
+    }
+    if (at === 0) this.rootDone = true;
+    if (this.capture?.close()) {
+      this.errorsValue = this.capture.result;
+      this.capture = undefined;
+    }
+  }
+
+  private colon(): void {
+    const top = this.stack[this.stack.length - 1];
+    if (!top || top.arr || top.state !== 'colon') return this.fail();
+    top.state = 'value';
+  }
+
+  private comma(): void {
+    const top = this.stack[this.stack.length - 1];
+    if (!top || top.state !== 'next') return this.fail();
+    top.state = top.arr ? 'value' : 'key';
+  }
+
+  private rootKey(key: string): void {
+    if (key === '"data"') {
+      this.seenData = true;
+      this.dataNull = false;
+    } else if (key === '"errors"') {
+      this.seenErrors = true;
+      this.errorsValue = undefined;
+    }
+  }
+
+  /** Expands pending frames that can no longer be printed on one line. */
+  private settle(): void {
+    while (this.pendingAt >= 0) {
+      const b = this.stack[this.pendingAt];
+      if (b.inlinable && b.prefix + b.len <= MAX_INLINE) return;
+      this.expand(b);
+    }
+  }
+
+  private expand(b: Frame): void {
+    const inner = b.indent + '  ';
+    this.emit(b.arr ? '[\n' : '{\n');
+    b.pending = false;
+    b.parent = undefined;
+    const items = b.items;
+    b.items = [];
+    let next: Frame | undefined;
+    items.forEach((it, i) => {
+      if (i > 0) this.emit(',\n');
+      let p = inner.length;
+      this.emit(inner);
+      if (it.key !== undefined) {
+        this.emit(it.key + ': ');
+        p += it.key.length + 2;
+      }
+      const v = it.value;
+      if (typeof v !== 'string' && v === this.stack[this.pendingAt + 1]) {
+        // The member still arriving: it becomes the outermost pending frame.
+        v.indent = inner;
+        v.prefix = p;
+        v.parent = undefined;
+        next = v;
+        return;
+      }
+      const out: string[] = [];
+      writeValue(v, inner, p, out);
+      this.emit(out.join(''));
+    });
+    b.count = items.length;
+    if (b.key !== undefined) {
+      // A key read while pending, its value not yet begun.
+      this.emit((b.count > 0 ? ',\n' : '') + inner + b.key + ': ');
+      b.count++;
+      b.valuePrefix = inner.length + b.key.length + 2;
+      b.key = undefined;
+    } else if (b.arr) b.valuePrefix = inner.length;
+    this.pendingAt = next ? this.pendingAt + 1 : -1;
+  }
+}

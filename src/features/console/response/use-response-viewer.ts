@@ -1,0 +1,39 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  getViewerState,
+  loadResponseViewer,
+  subscribeViewer,
+  type ViewerState,
+} from './viewer-loader.ts';
+
+/** After the first render, how long the page waits before fetching the viewer in idle time. */
+const PRELOAD_AFTER_MS = 1000;
+
+/**
+ * The response viewer's module once loaded (or why it failed). Fetches it in idle time a second
+ * after the first render, or at once when `needed`.
+ */
+export function useResponseViewer(needed: boolean): ViewerState {
+  const state = useSyncExternalStore(subscribeViewer, getViewerState);
+  const missing = !state.module;
+  useEffect(() => {
+    if (!missing) return;
+    const load = () => void loadResponseViewer().catch(() => {});
+    if (needed) {
+      load();
+      return;
+    }
+    // Not before the editors are up: the page's first load stays as small as it can be.
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(load, { timeout: 2000 });
+      else load();
+    }, PRELOAD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [missing, needed]);
+  return state;
+}
