@@ -1,10 +1,11 @@
 import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
 import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
 import type { ConnectionSettings } from './connection-store.ts';
-
-/** Header that names the upstream for the relay, and the header that proves the caller is our app. */
-export const RELAY_TARGET_HEADER = 'X-Relay-Target';
-export const RELAY_MARKER_HEADER = 'X-Debug-Console';
+import {
+  RELAY_HEADERS_HEADER,
+  RELAY_MARKER_HEADER,
+  RELAY_TARGET_HEADER,
+} from '../../shared/contracts/relay.ts';
 
 export interface GraphQLBody {
   query: string;
@@ -22,8 +23,15 @@ export interface SendOptions {
 
 export class ConnectionError extends Error {}
 
-function relayHeaders(target: string): Record<string, string> {
-  return { [RELAY_TARGET_HEADER]: target, [RELAY_MARKER_HEADER]: '1' };
+/** The relay's own headers; it forwards only the headers listed in X-Relay-Headers (and its allowlist). */
+function relayHeaders(target: string, headers: Record<string, string>): Record<string, string> {
+  return {
+    [RELAY_TARGET_HEADER]: target,
+    [RELAY_MARKER_HEADER]: '1',
+    [RELAY_HEADERS_HEADER]: Object.keys(headers)
+      .map((name) => name.toLowerCase())
+      .join(', '),
+  };
 }
 
 async function send(
@@ -35,7 +43,9 @@ async function send(
 ): Promise<TimedResponse> {
   const url = s.transport === 'relay' ? relayPath : target + upstreamPath;
   const headers =
-    s.transport === 'relay' ? { ...init.headers, ...relayHeaders(target) } : init.headers;
+    s.transport === 'relay'
+      ? { ...init.headers, ...relayHeaders(target, init.headers) }
+      : init.headers;
   try {
     return await httpRequest(url, {
       ...init,
