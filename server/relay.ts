@@ -11,6 +11,7 @@ import {
   RELAY_REDIRECT_HEADER,
   RELAY_TARGET_HEADER,
 } from '../src/shared/contracts/relay.ts';
+import { hostHeaderValues } from './hosts.ts';
 import { sendText } from './http-util.ts';
 
 const TARGET = RELAY_TARGET_HEADER.toLowerCase();
@@ -174,7 +175,7 @@ export function relayAllowedHosts(
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  return [...new Set([...hostNames.map((h) => `${h.toLowerCase()}:${port}`), ...extra])];
+  return [...new Set([...hostNames.flatMap((h) => hostHeaderValues(h, port)), ...extra])];
 }
 
 /** Milliseconds from an environment variable, or the fallback when unset or invalid. */

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../../http-util.ts';
-import { sendText } from '../../http-util.ts';
+import { requestUrl, sendText } from '../../http-util.ts';
 import { addDays } from '../../../src/features/analytics/lib/credit-series.ts';
 import { normalizeInstanceHost } from '../../../src/features/analytics/lib/host.ts';
 import {
@@ -195,7 +195,7 @@ export async function createAnalyticsHandler(opts: AnalyticsOptions): Promise<Sa
   }
 
   const handler: Handler = async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const url = requestUrl(req);
     const route =
       url.pathname === REPORT_PATH
         ? serveReport

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { requestUrl } from '../../http-util.ts';
 import { userByName, type UserRecord } from './data.ts';
 
 export type Scope = 'user:all' | 'site-admin:sudo';
@@ -156,7 +157,7 @@ export function authenticate(
 ): AuthOutcome {
   const anonymous = (): AuthOutcome =>
     publicMode ? { ok: true, user: null } : { ok: false, status: 401, message: MSG.private };
-  const url = new URL(req.url ?? '/', 'http://x');
+  const url = requestUrl(req);
   const header = req.headers.authorization;
   const queryToken = url.searchParams.get('token');
   if (queryToken) return patOutcome(store, queryToken);
