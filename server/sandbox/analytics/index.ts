@@ -19,7 +19,7 @@ import {
 import type { SandboxOptions } from '../types.ts';
 import { authenticate, createTokens, type TokenInfo } from './auth.ts';
 import { createBuckets, filterBuckets } from './credits.ts';
-import { createDataset, type Dataset, DEFAULT_REPORT_SCALE } from './data.ts';
+import { createDataset, type Dataset, DEFAULT_REPORT_SCALE, reportScaleProblem } from './data.ts';
 import { creditsFault, FAULT_HOSTS, isFaultHost, reportFault } from './faults.ts';
 import { reportLines } from './report.ts';
 import { pumpLines } from './stream.ts';
@@ -113,6 +113,8 @@ function todayUtc(): string {
 /** Creates the analytics sandbox's request handler, its demo tokens and its instance list. */
 export async function createAnalyticsHandler(opts: AnalyticsOptions): Promise<SandboxAnalytics> {
   const scale = opts.reportScale && opts.reportScale > 0 ? opts.reportScale : DEFAULT_REPORT_SCALE;
+  const problem = reportScaleProblem(scale);
+  if (problem) throw new Error(problem);
   const today = opts.today ?? todayUtc();
   const lastDay = addDays(today, -1);
   const datasets = new Map<string, Dataset>();
