@@ -349,9 +349,10 @@ function tooLargeMessage(limit: number): string {
 }
 
 /**
- * The relay (DESIGN.md "Relay"): forwards same-origin requests from the app to the four API paths
- * of the instance or analytics service named in `X-Relay-Target`, streaming both ways and
- * passing status, headers and body through unchanged. Never follows redirects, never logs
+ * The relay: forwards same-origin requests from the app to the four API paths of the instance
+ * or analytics service named in `X-Relay-Target`, streaming both ways, passing status and body
+ * through and headers by allowlist (server/README.md). Answers an upstream redirect itself (a
+ * 502 naming the new URL) and anything it cannot pass on with a 502 that says why; never logs
  * tokens, queries or bodies.
  */
 export function createRelay(opts: RelayOptions) {
