@@ -50,7 +50,9 @@ async function send(
     return await httpRequest(url, {
       ...init,
       headers,
-      credentials: 'omit',
+      // Same-origin in relay mode: the access gate's cookie (server/access-gate.ts) must reach
+      // the relay, which never forwards cookies. Direct calls to an instance carry none.
+      credentials: s.transport === 'relay' ? 'same-origin' : 'omit',
       redirect: s.transport === 'relay' ? 'follow' : 'manual',
     });
   } catch (err) {
