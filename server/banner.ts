@@ -1,3 +1,4 @@
+import { ACCESS_PARAM } from './access-gate.ts';
 import type { ServerConfig } from './config.ts';
 import type { SandboxInfo } from './sandbox/types.ts';
 
@@ -6,8 +7,19 @@ export function formatBanner(
   url: string,
   sandbox: SandboxInfo | undefined,
   config: ServerConfig,
+  secret?: string,
 ): string {
-  const lines = [`Debug console:  ${url}/debug/console`, `Analytics:      ${url}/analytics`];
+  const auth = secret ? `?${ACCESS_PARAM}=${secret}` : '';
+  const lines = [
+    `Debug console:  ${url}/debug/console${auth}`,
+    `Analytics:      ${url}/analytics${auth}`,
+  ];
+  if (secret)
+    lines.push(
+      `HOST=${config.host} reaches beyond this machine, so the console answers only browsers that`,
+      `opened one of the links above (from another machine: the same link with this machine's`,
+      `address). A new secret is made on every start.`,
+    );
   if (sandbox) {
     lines.push(
       `Sandbox instance (base_url):       ${sandbox.base_url}`,

@@ -24,3 +24,15 @@ describe('readConfig', () => {
     expect(() => parseFlags(['--bogus'])).toThrow(/Unknown flag --bogus/);
   });
 });
+
+describe('SANDBOX_REPORT_SCALE', () => {
+  it('refuses an absurd scale at start-up with the largest one allowed, instead of running out of memory', () => {
+    for (const value of ['1e12', '100000001', String(Number.MAX_SAFE_INTEGER)])
+      expect(() => readConfig({ SANDBOX_REPORT_SCALE: value }, [], { distDir: 'dist' })).toThrow(
+        /SANDBOX_REPORT_SCALE must be at most 10000000 \(about 10 million rows/,
+      );
+    expect(readConfig({ SANDBOX_REPORT_SCALE: '1000000' }, [], { distDir: 'dist' })).toMatchObject({
+      sandboxReportScale: 1_000_000,
+    });
+  });
+});

@@ -1,3 +1,5 @@
+import { reportScaleProblem } from './sandbox/analytics/data.ts';
+
 /** Server configuration from the environment and command-line flags (flags win). */
 export interface ServerConfig {
   port: number;
@@ -78,6 +80,11 @@ export function readConfig(
 ): ServerConfig {
   const all = { ...env, ...parseFlags(argv) };
   const port = intFrom(all.PORT, 4173, 'PORT');
+  const reportScale = all.SANDBOX_REPORT_SCALE
+    ? intFrom(all.SANDBOX_REPORT_SCALE, 0, 'SANDBOX_REPORT_SCALE')
+    : undefined;
+  const scaleProblem = reportScale === undefined ? null : reportScaleProblem(reportScale);
+  if (scaleProblem) throw new Error(scaleProblem);
   return {
     port,
     host: all.HOST || '127.0.0.1',
@@ -87,9 +94,7 @@ export function readConfig(
     sandboxPort: intFrom(all.SANDBOX_PORT, port + 1, 'SANDBOX_PORT'),
     sandboxSchema: all.SANDBOX_SCHEMA || undefined,
     sandboxSiteConfig: all.SANDBOX_SITE_CONFIG || undefined,
-    sandboxReportScale: all.SANDBOX_REPORT_SCALE
-      ? intFrom(all.SANDBOX_REPORT_SCALE, 0, 'SANDBOX_REPORT_SCALE')
-      : undefined,
+    sandboxReportScale: reportScale,
     sandboxPublic: boolFrom(all.SANDBOX_PUBLIC, false),
     distDir: all.DIST_DIR || defaults.distDir,
   };

@@ -3,6 +3,19 @@ import { createServer, type Server } from 'node:http';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
+/**
+ * The request's URL, parsed without ever throwing: `GET //` or `GET //host/x` would make
+ * `new URL(path, base)` read a host name from the path, or throw.
+ */
+export function requestUrl(req: IncomingMessage): URL {
+  const raw = req.url ?? '/';
+  try {
+    return new URL(`http://request.invalid${raw.startsWith('/') ? '' : '/'}${raw}`);
+  } catch {
+    return new URL('http://request.invalid/');
+  }
+}
+
 /** Sends a plain-text body the way Go's `http.Error` does: message + newline, nosniff. */
 export function sendText(
   res: ServerResponse,

@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
 import { startApp } from './app-server.ts';
 import { formatBanner } from './banner.ts';
+import { installLastResortGuard } from './last-resort.ts';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 async function main(): Promise<void> {
+  installLastResortGuard();
   const config = readConfig(process.env, process.argv.slice(2), { distDir });
   config.distDir = resolve(config.distDir);
   if (!existsSync(config.distDir)) {
@@ -17,7 +19,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await startApp(config);
-  console.log(formatBanner(app.url, app.sandbox?.info, config));
+  console.log(formatBanner(app.url, app.sandbox?.info, config, app.secret));
   const stop = () => {
     app.close().then(
       () => process.exit(0),

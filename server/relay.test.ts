@@ -483,21 +483,41 @@ describe('relay refusals', () => {
     expect(streamed.headers['x-relay-error']).toBe('1');
   });
 
-  it('passes an upstream redirect through and never follows it', async () => {
+  it('never passes a redirect on: a 502 naming where the target redirects to, never followed', async () => {
     const elsewhere = startUpstream();
     const elsewhereUrl = `http://127.0.0.1:${await listenOn0(elsewhere.server)}`;
     try {
       upstream.set((req, res) => {
         req.resume();
-        res.writeHead(302, { Location: `${elsewhereUrl}/.api/graphql` });
+        res.writeHead(307, { Location: `${elsewhereUrl}/.api/graphql?CurrentUser` });
         res.end();
       });
-      const r = await request('/relay/graphql', {
+      const r = await request('/relay/graphql?CurrentUser', {
         body: '{}',
         headers: { authorization: `token ${TOKEN}` },
       });
-      expect(r.status).toBe(302);
-      expect(r.headers.location).toBe(`${elsewhereUrl}/.api/graphql`);
+      expect(r.status).toBe(502);
+      expect(r.headers.location).toBeUndefined();
+      expect(r.headers['x-relay-error']).toBe('1');
+      expect(r.headers['x-relay-redirect']).toBe(`${elsewhereUrl}/.api/graphql?CurrentUser`);
+      expect(r.body).toBe(
+        `The instance at ${upstreamUrl} redirects to ${elsewhereUrl}/.api/graphql?CurrentUser (307). ` +
+          `Use ${elsewhereUrl} as the Instance URL.\n`,
+      );
+      // A relative Location is resolved against the upstream URL; the analytics routes name
+      // their own field.
+      upstream.set((req, res) => {
+        req.resume();
+        res.writeHead(301, { Location: '/login?next=%2F' });
+        res.end();
+      });
+      const credits = await request('/relay/analytics/api/credits?instance=a', { method: 'GET' });
+      expect(credits.status).toBe(502);
+      expect(credits.headers['x-relay-redirect']).toBe(`${upstreamUrl}/login?next=%2F`);
+      expect(credits.body).toBe(
+        `The analytics service at ${upstreamUrl} redirects to ${upstreamUrl}/login?next=%2F (301). ` +
+          `Check the Analytics URL: the API is not at ${upstreamUrl}.\n`,
+      );
       await new Promise((res) => setTimeout(res, 100));
       expect(elsewhere.seen).toHaveLength(0);
     } finally {
@@ -734,5 +754,112 @@ describe('logging and headers', () => {
       expect(r.headers['x-content-type-options'], path).toBe('nosniff');
       expect(r.headers['referrer-policy'], path).toBe('no-referrer');
     }
+  });
+});
+
+describe('headers by allowlist', () => {
+  it("passes back only what a client needs, never headers that act on the console's origin, and never caches", async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(401, {
+        'Content-Type': 'application/json',
+        'WWW-Authenticate': 'Bearer error="invalid_token"',
+        'Retry-After': '3',
+        'X-RateLimit-Remaining': '0',
+        'RateLimit-Policy': '100;w=60',
+        RateLimit: 'limit=100, remaining=0, reset=60',
+        'X-Trace': 'abc',
+        'X-Trace-Span': 'span1',
+        'X-Trace-URL': 'https://trace.example/abc',
+        'X-Request-Id': 'req-1',
+        'Clear-Site-Data': '"storage"',
+        Refresh: '0; url=https://evil.example',
+        Link: '<https://evil.example/x.js>; rel=preload; as=script',
+        'Set-Cookie': 'sgs=1; Path=/',
+        'Cache-Control': 'public, max-age=3600',
+        ETag: '"v1"',
+        Location: 'https://evil.example',
+        'Access-Control-Allow-Origin': '*',
+        'Service-Worker-Allowed': '/',
+        'Origin-Agent-Cluster': '?0',
+        'Content-Disposition': 'attachment; filename="x.html"',
+      });
+      res.end('{"errors":[]}');
+    });
+    const r = await request('/relay/graphql', { body: '{}' });
+    expect(r.status).toBe(401);
+    expect(r.body).toBe('{"errors":[]}');
+    const passed = {
+      'content-type': 'application/json',
+      'www-authenticate': 'Bearer error="invalid_token"',
+      'retry-after': '3',
+      'x-ratelimit-remaining': '0',
+      'ratelimit-policy': '100;w=60',
+      ratelimit: 'limit=100, remaining=0, reset=60',
+      'x-trace': 'abc',
+      'x-trace-span': 'span1',
+      'x-trace-url': 'https://trace.example/abc',
+      'x-request-id': 'req-1',
+      'cache-control': 'no-store',
+    };
+    for (const [name, value] of Object.entries(passed)) expect(r.headers[name], name).toBe(value);
+    for (const name of [
+      'clear-site-data',
+      'refresh',
+      'link',
+      'set-cookie',
+      'etag',
+      'location',
+      'access-control-allow-origin',
+      'service-worker-allowed',
+      'origin-agent-cluster',
+      'content-disposition',
+    ])
+      expect(r.headers[name], name).toBeUndefined();
+  });
+
+  it("forwards the app's headers and those the page lists in X-Relay-Headers, nothing else", async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.end('{}');
+    });
+    await request('/relay/graphql', {
+      body: '{}',
+      headers: {
+        authorization: `token ${TOKEN}`,
+        'content-type': 'application/json',
+        'x-sourcegraph-should-trace': 'true',
+        'x-sourcegraph-override-feature': 'a,b',
+        'x-relay-headers':
+          'X-Team, x-api-key, cookie, host, x-forwarded-for, proxy-authorization, sec-fetch-mode, connection, x-debug-console, bad name',
+        'x-team': 'search',
+        'x-api-key': 'k1',
+        'x-unlisted': 'no',
+        'x-forwarded-for': '10.0.0.1',
+        'proxy-authorization': 'Basic eA==',
+        'sec-fetch-mode': 'cors',
+        cookie: 'session=secret',
+        'accept-language': 'de',
+      },
+    });
+    const got = upstream.seen[0].headers;
+    expect(got.authorization).toBe(`token ${TOKEN}`);
+    expect(got['x-sourcegraph-should-trace']).toBe('true');
+    expect(got['x-sourcegraph-override-feature']).toBe('a,b');
+    expect(got['x-team']).toBe('search');
+    expect(got['x-api-key']).toBe('k1');
+    expect(got.host).toBe(new URL(upstreamUrl).host);
+    for (const name of [
+      'x-unlisted',
+      'x-forwarded-for',
+      'proxy-authorization',
+      'sec-fetch-mode',
+      'cookie',
+      'accept-language',
+      'x-relay-headers',
+      'x-relay-target',
+      'x-debug-console',
+    ])
+      expect(got[name], name).toBeUndefined();
   });
 });

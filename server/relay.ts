@@ -4,17 +4,27 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
+import {
+  RELAY_ERROR_HEADER,
+  RELAY_HEADERS_HEADER,
+  RELAY_MARKER_HEADER,
+  RELAY_REDIRECT_HEADER,
+  RELAY_TARGET_HEADER,
+} from '../src/shared/contracts/relay.ts';
+import { hostHeaderValues } from './hosts.ts';
 import { sendText } from './http-util.ts';
 
-/** Header that names the upstream base URL, and the header that proves the caller is our app. */
-export const RELAY_TARGET_HEADER = 'x-relay-target';
-export const RELAY_MARKER_HEADER = 'x-debug-console';
-/** Set on every response the relay writes itself, so the app can tell them from upstream ones. */
-export const RELAY_ERROR_HEADER = 'X-Relay-Error';
+const TARGET = RELAY_TARGET_HEADER.toLowerCase();
+const MARKER = RELAY_MARKER_HEADER.toLowerCase();
+const USER_HEADERS = RELAY_HEADERS_HEADER.toLowerCase();
 
 export interface RelayOptions {
-  /** host:port values this server is reached by (Host header check against DNS rebinding). */
-  allowedHosts: string[];
+  /**
+   * host:port values this server is reached by (Host header check against DNS rebinding), or
+   * null to accept any Host: only behind the access gate (server/access-gate.ts), whose cookie a
+   * rebinding site can never hold.
+   */
+  allowedHosts: readonly string[] | null;
   /** Time allowed for the upstream to connect and send its response headers (ms). */
   timeoutMs?: number;
   /** Longest silence allowed on the upstream connection once the response has started (ms). */
@@ -25,6 +35,8 @@ export interface RelayOptions {
 
 interface Route {
   method: 'GET' | 'POST';
+  /** What the target is, in messages: its name and the connection field that holds its URL. */
+  service: 'instance' | 'analytics';
   /** Path on the upstream, appended to the target's origin. */
   upstreamPath: string;
   /** Largest request body accepted, in bytes. */
@@ -35,61 +47,112 @@ const MB = 1024 * 1024;
 
 /** The only paths the relay forwards; compared with the raw request path, so `..`, `%2e` or `//` never match. */
 const ROUTES: Record<string, Route> = {
-  '/relay/graphql': { method: 'POST', upstreamPath: '/.api/graphql', bodyLimit: 16 * MB },
+  '/relay/graphql': {
+    method: 'POST',
+    service: 'instance',
+    upstreamPath: '/.api/graphql',
+    bodyLimit: 16 * MB,
+  },
   '/relay/oauth/token': {
     method: 'POST',
+    service: 'instance',
     upstreamPath: '/.auth/idp/oauth/token',
     bodyLimit: 64 * 1024,
   },
   '/relay/analytics/api/reports/by-user-client-date': {
     method: 'GET',
+    service: 'analytics',
     upstreamPath: '/api/reports/by-user-client-date',
     bodyLimit: 0,
   },
-  '/relay/analytics/api/credits': { method: 'GET', upstreamPath: '/api/credits', bodyLimit: 0 },
+  '/relay/analytics/api/credits': {
+    method: 'GET',
+    service: 'analytics',
+    upstreamPath: '/api/credits',
+    bodyLimit: 0,
+  },
 };
 
-/** Request headers never forwarded: hop-by-hop, the browser's identity, and the relay's own. */
-const DROP_REQUEST = new Set([
+const SERVICE = {
+  instance: { name: 'The instance', field: 'Instance URL' },
+  analytics: { name: 'The analytics service', field: 'Analytics URL' },
+} as const;
+
+/**
+ * Request headers the app itself sets (transport.ts, the tracing and feature-flag options):
+ * forwarded when present. Anything else the browser adds (cookies, `Sec-*`, `Origin`, ...) is not.
+ */
+const APP_REQUEST_HEADERS = new Set([
+  'authorization',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'accept',
+  'accept-encoding',
+  'user-agent',
+  'x-requested-with',
+  'x-sourcegraph-client',
+  'x-sourcegraph-should-trace',
+  'x-sourcegraph-override-feature',
+]);
+
+/**
+ * Never forwarded, even when the page lists them in X-Relay-Headers: hop-by-hop headers, the
+ * browser's identity, forwarding headers an upstream might trust, and the relay's own.
+ */
+const NEVER_FORWARD = new Set([
   'host',
   'cookie',
   'origin',
   'referer',
-  RELAY_TARGET_HEADER,
-  RELAY_MARKER_HEADER,
+  TARGET,
+  MARKER,
+  USER_HEADERS,
   'connection',
   'keep-alive',
-  'proxy-authorization',
-  'proxy-connection',
   'te',
   'trailer',
   'transfer-encoding',
   'upgrade',
   'expect',
   'priority',
+  'via',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
 ]);
 
+/** Most names the page may list in X-Relay-Headers. */
+const MAX_USER_HEADERS = 64;
+const TOKEN_RE = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
 /**
- * Response headers never passed back: hop-by-hop ones, cookies (they would land on this
- * server's origin), and the security headers this server sets itself.
+ * Response headers passed back to the page: what a client of the API needs. Everything else
+ * (`Set-Cookie`, `Clear-Site-Data`, `Refresh`, `Link`, CSP, ...) would act on this server's
+ * origin, so it stays behind.
  */
-const DROP_RESPONSE = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'set-cookie',
-  'content-security-policy',
-  'content-security-policy-report-only',
-  'x-frame-options',
-  'referrer-policy',
-  'cross-origin-opener-policy',
-  'strict-transport-security',
+const PASS_RESPONSE = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'retry-after',
+  'www-authenticate',
+  'x-request-id',
+  'x-trace',
+  'x-trace-span',
+  'x-trace-url',
 ]);
+/** Rate-limit headers: the de-facto `X-RateLimit-*` and the IETF draft's `RateLimit*`. */
+const PASS_RESPONSE_PREFIXES = ['x-ratelimit-', 'ratelimit'];
+
+function passesBack(name: string): boolean {
+  return PASS_RESPONSE.has(name) || PASS_RESPONSE_PREFIXES.some((p) => name.startsWith(p));
+}
+
+/** A reason phrase safe to repeat (Node refuses control characters; we also drop non-ASCII). */
+const REASON_RE = /^[\t\x20-\x7e]*$/;
 
 // No keep-alive: reusing an idle upstream socket races the upstream's own idle timeout and the
 // request fails with ECONNRESET (seen in CI as a 502). A request body is streamed, so it cannot
@@ -112,7 +175,7 @@ export function relayAllowedHosts(
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  return [...new Set([...hostNames.map((h) => `${h.toLowerCase()}:${port}`), ...extra])];
+  return [...new Set([...hostNames.flatMap((h) => hostHeaderValues(h, port)), ...extra])];
 }
 
 /** Milliseconds from an environment variable, or the fallback when unset or invalid. */
@@ -121,8 +184,17 @@ function envMs(name: string, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-function relayError(res: ServerResponse, status: number, message: string): void {
-  sendText(res, status, message, { [RELAY_ERROR_HEADER]: '1', 'Cache-Control': 'no-store' });
+function relayError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendText(res, status, message, {
+    ...headers,
+    [RELAY_ERROR_HEADER]: '1',
+    'Cache-Control': 'no-store',
+  });
 }
 
 /**
@@ -148,9 +220,9 @@ export function parseRelayTarget(value: string | string[] | undefined): URL | st
 }
 
 /** Checks that the request comes from a page served by this server; returns the refusal or null. */
-function refusal(req: IncomingMessage, allowedHosts: ReadonlySet<string>): string | null {
+function refusal(req: IncomingMessage, allowedHosts: ReadonlySet<string> | null): string | null {
   const host = (req.headers.host ?? '').toLowerCase();
-  if (!allowedHosts.has(host))
+  if (allowedHosts && !allowedHosts.has(host))
     return (
       `The relay only answers requests addressed to this server (${[...allowedHosts].join(', ')}); ` +
       `Host "${host}" is not one of them. To reach the console by another name, add it (host:port) ` +
@@ -162,16 +234,34 @@ function refusal(req: IncomingMessage, allowedHosts: ReadonlySet<string>): strin
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin')
     return `The relay only answers same-origin requests (Sec-Fetch-Site: ${String(site)}).`;
-  if (req.headers[RELAY_MARKER_HEADER] !== '1')
+  if (req.headers[MARKER] !== '1')
     return 'The relay requires the header X-Debug-Console: 1 (sent by the debug console app).';
   return null;
 }
 
-function forwardedRequestHeaders(headers: IncomingHttpHeaders, target: URL): IncomingHttpHeaders {
+/** The header names the page lists in X-Relay-Headers that may be forwarded. */
+function userHeaderNames(value: string | string[] | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const part of [value ?? []].flat().join(',').split(',')) {
+    const name = part.trim().toLowerCase();
+    if (names.size >= MAX_USER_HEADERS) break;
+    if (!TOKEN_RE.test(name) || NEVER_FORWARD.has(name)) continue;
+    if (name.startsWith('sec-') || name.startsWith('proxy-')) continue;
+    names.add(name);
+  }
+  return names;
+}
+
+/** Headers to the upstream, by allowlist: what the app sets plus the user's listed ones. */
+export function forwardedRequestHeaders(
+  headers: IncomingHttpHeaders,
+  target: URL,
+): IncomingHttpHeaders {
+  const listed = userHeaderNames(headers[USER_HEADERS]);
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || DROP_REQUEST.has(name) || name.startsWith('sec-')) continue;
-    out[name] = value;
+    if (value === undefined) continue;
+    if (APP_REQUEST_HEADERS.has(name) || listed.has(name)) out[name] = value;
   }
   out.host = target.host;
   return out;
@@ -201,6 +291,54 @@ function reason(err: NodeJS.ErrnoException): string {
   return code ? `${err.message} [${code}]` : err.message;
 }
 
+/** What went wrong before the upstream's response started, in words the user can act on. */
+function upstreamFailure(origin: string, err: NodeJS.ErrnoException): string {
+  const code = err.code ?? '';
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return `${origin} answered, but its response headers are too large (over 16 KB) [${code}].`;
+  if (code === 'HPE_INVALID_CONSTANT')
+    return `${origin} did not answer with HTTP/1.x: is the port right, and is it http:// or https://? [${code}]`;
+  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_TRANSFER_ENCODING')
+    return `${origin} sent a malformed HTTP response: conflicting Content-Length or Transfer-Encoding headers [${code}].`;
+  if (code.startsWith('HPE_'))
+    return `${origin} sent a malformed HTTP response (${err.message.replace(/^Parse Error: /, '')}) [${code}].`;
+  if (code === 'ECONNRESET' && err.message === 'socket hang up')
+    return `${origin} closed the connection without answering [${code}].`;
+  return `Could not reach ${origin}: ${reason(err)}.`;
+}
+
+/**
+ * The relay's answer to an upstream 3xx: never passed on (the browser would follow it with the
+ * body and the user's headers); instead a 502 that says where the target redirects to.
+ */
+function redirectAnswer(
+  route: Route,
+  origin: string,
+  status: number,
+  location: string | undefined,
+): { message: string; href?: string } {
+  const { name, field } = SERVICE[route.service];
+  const at = `${name} at ${origin}`;
+  if (!location)
+    return {
+      message: `${at} answered ${status} without a Location; the relay passes no redirects on. Check the ${field}.`,
+    };
+  let href: URL;
+  try {
+    href = new URL(location, origin + route.upstreamPath);
+  } catch {
+    return {
+      message: `${at} redirects to an invalid location (${status}: ${JSON.stringify(location.slice(0, 200))}). Check the ${field}.`,
+    };
+  }
+  const advice =
+    href.pathname === route.upstreamPath &&
+    (href.protocol === 'http:' || href.protocol === 'https:')
+      ? `Use ${href.origin} as the ${field}.`
+      : `Check the ${field}: the API is not at ${origin}.`;
+  return { message: `${at} redirects to ${href.href} (${status}). ${advice}`, href: href.href };
+}
+
 function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }
@@ -211,13 +349,16 @@ function tooLargeMessage(limit: number): string {
 }
 
 /**
- * The relay (DESIGN.md "Relay"): forwards same-origin requests from the app to the four API paths
- * of the instance or analytics service named in `X-Relay-Target`, streaming both ways and
- * passing status, headers and body through unchanged. Never follows redirects, never logs
+ * The relay: forwards same-origin requests from the app to the four API paths of the instance
+ * or analytics service named in `X-Relay-Target`, streaming both ways, passing status and body
+ * through and headers by allowlist (server/README.md). Answers an upstream redirect itself (a
+ * 502 naming the new URL) and anything it cannot pass on with a 502 that says why; never logs
  * tokens, queries or bodies.
  */
 export function createRelay(opts: RelayOptions) {
-  const allowedHosts = new Set(opts.allowedHosts.map((h) => h.toLowerCase()));
+  const allowedHosts = opts.allowedHosts
+    ? new Set(opts.allowedHosts.map((h) => h.toLowerCase()))
+    : null;
   const timeoutMs = opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000);
   const idleTimeoutMs = opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000);
   const log = opts.log;
@@ -250,7 +391,7 @@ export function createRelay(opts: RelayOptions) {
         relayError(res, 405, `Use ${route.method} for ${rawPath} (got ${req.method}).`),
       );
     }
-    const target = parseRelayTarget(req.headers[RELAY_TARGET_HEADER]);
+    const target = parseRelayTarget(req.headers[TARGET]);
     if (typeof target === 'string') return Promise.resolve(relayError(res, 400, target));
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > route.bodyLimit) {
@@ -315,22 +456,52 @@ export function createRelay(opts: RelayOptions) {
           req.resume();
           relayError(res, 413, tooLargeMessage(route.bodyLimit));
         } else if (!res.headersSent) {
-          relayError(res, 502, `Could not reach ${origin}: ${reason(err)}.`);
+          relayError(res, 502, upstreamFailure(origin, err));
         } else res.destroy();
         finish();
       });
 
-      upstream.on('response', (up) => {
+      // A 101 to a request that asked for no upgrade: refuse it, never hand over the socket.
+      upstream.on('upgrade', (_up, socket) => {
+        socket.destroy();
         clearTimeout(headersTimer);
-        if (res.headersSent || res.destroyed) {
+        relayError(
+          res,
+          502,
+          `${origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`,
+        );
+        finish();
+      });
+
+      const passOn = (up: IncomingMessage) => {
+        const status = up.statusCode ?? 0;
+        if (status < 200 || status > 599) {
           up.destroy();
+          relayError(res, 502, `${origin} answered with an invalid HTTP status ${status}.`);
+          finish();
+          return;
+        }
+        if (status >= 300 && status < 400) {
+          up.destroy();
+          const location = up.headers.location;
+          const { message, href } = redirectAnswer(route, origin, status, location);
+          relayError(res, 502, message, href ? { [RELAY_REDIRECT_HEADER]: href } : {});
+          finish();
           return;
         }
         for (const [name, value] of Object.entries(up.headers)) {
-          if (value === undefined || DROP_RESPONSE.has(name)) continue;
-          res.setHeader(name, value);
+          if (value === undefined || !passesBack(name)) continue;
+          try {
+            res.setHeader(name, value);
+          } catch {
+            // A value Node will not write (e.g. a control character): that header stays behind.
+          }
         }
-        res.writeHead(up.statusCode ?? 502, up.statusMessage);
+        // Never cached: the same relay URL answers for every target and token.
+        res.setHeader('Cache-Control', 'no-store');
+        const message = up.statusMessage ?? '';
+        if (REASON_RE.test(message)) res.writeHead(status, message);
+        else res.writeHead(status);
         // Upstream died mid-response: cut ours too, so the client sees a truncated body, not a
         // complete one.
         up.on('error', () => res.destroy());
@@ -339,6 +510,24 @@ export function createRelay(opts: RelayOptions) {
         });
         up.once('end', finish);
         up.pipe(res);
+      };
+
+      upstream.on('response', (up) => {
+        clearTimeout(headersTimer);
+        if (res.headersSent || res.destroyed) {
+          up.destroy();
+          return;
+        }
+        try {
+          passOn(up);
+        } catch {
+          // Whatever Node refused to write: the status line or a header the upstream made up.
+          up.destroy();
+          if (!res.headersSent)
+            relayError(res, 502, `${origin} sent a response the relay cannot pass on.`);
+          else res.destroy();
+          finish();
+        }
       });
 
       let tooLarge = false;

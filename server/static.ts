@@ -4,7 +4,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendText } from './http-util.ts';
+import { requestUrl, sendText } from './http-util.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -135,7 +135,7 @@ export async function serveStatic(
 ): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const root = resolve(distDir);
-  const file = resolveFile(root, new URL(req.url ?? '/', 'http://x').pathname);
+  const file = resolveFile(root, requestUrl(req).pathname);
   if (!file) return false;
   let info;
   try {

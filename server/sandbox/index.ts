@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { urlHost } from '../hosts.ts';
 import { closeServer, listen } from '../http-util.ts';
 import { createInstanceHandler } from './instance/index.ts';
 import { createAnalyticsHandler } from './analytics/index.ts';
@@ -10,8 +11,8 @@ import { withRequestLog } from './request-log.ts';
  * `port + 1`, each on its own origin like the real services.
  */
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
-  const baseUrl = `http://${opts.host}:${opts.port}`;
-  const analyticsUrl = `http://${opts.host}:${opts.port + 1}`;
+  const baseUrl = `http://${urlHost(opts.host)}:${opts.port}`;
+  const analyticsUrl = `http://${urlHost(opts.host)}:${opts.port + 1}`;
   const instance = await createInstanceHandler({ ...opts, baseUrl });
   const analytics = await createAnalyticsHandler({
     ...opts,

@@ -128,6 +128,19 @@ export interface Activity {
 const ROWS_PER_USER_DAY = 0.775;
 /** Default SANDBOX_REPORT_SCALE: rows of the all-time default-granularity report. */
 export const DEFAULT_REPORT_SCALE = 5000;
+/**
+ * Largest scale accepted: about 10 million rows (~1.2 GB of CSV) per all-time report; the
+ * generated users alone would not fit in memory far beyond it.
+ */
+export const MAX_REPORT_SCALE = 10_000_000;
+
+/** Why a report scale cannot be used, or null when it can. */
+export function reportScaleProblem(scale: number): string | null {
+  return scale > MAX_REPORT_SCALE
+    ? `SANDBOX_REPORT_SCALE must be at most ${MAX_REPORT_SCALE} (about 10 million rows, 1.2 GB ` +
+        `of CSV per report); got ${scale}.`
+    : null;
+}
 
 /** One instance's data set: its users and the days it has data for. */
 export interface Dataset {

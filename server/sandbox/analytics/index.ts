@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../../http-util.ts';
-import { sendText } from '../../http-util.ts';
+import { requestUrl, sendText } from '../../http-util.ts';
 import { addDays } from '../../../src/features/analytics/lib/credit-series.ts';
 import { normalizeInstanceHost } from '../../../src/features/analytics/lib/host.ts';
 import {
@@ -19,7 +19,7 @@ import {
 import type { SandboxOptions } from '../types.ts';
 import { authenticate, createTokens, type TokenInfo } from './auth.ts';
 import { createBuckets, filterBuckets } from './credits.ts';
-import { createDataset, type Dataset, DEFAULT_REPORT_SCALE } from './data.ts';
+import { createDataset, type Dataset, DEFAULT_REPORT_SCALE, reportScaleProblem } from './data.ts';
 import { creditsFault, FAULT_HOSTS, isFaultHost, reportFault } from './faults.ts';
 import { reportLines } from './report.ts';
 import { pumpLines } from './stream.ts';
@@ -113,6 +113,8 @@ function todayUtc(): string {
 /** Creates the analytics sandbox's request handler, its demo tokens and its instance list. */
 export async function createAnalyticsHandler(opts: AnalyticsOptions): Promise<SandboxAnalytics> {
   const scale = opts.reportScale && opts.reportScale > 0 ? opts.reportScale : DEFAULT_REPORT_SCALE;
+  const problem = reportScaleProblem(scale);
+  if (problem) throw new Error(problem);
   const today = opts.today ?? todayUtc();
   const lastDay = addDays(today, -1);
   const datasets = new Map<string, Dataset>();
@@ -195,7 +197,7 @@ export async function createAnalyticsHandler(opts: AnalyticsOptions): Promise<Sa
   }
 
   const handler: Handler = async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const url = requestUrl(req);
     const route =
       url.pathname === REPORT_PATH
         ? serveReport

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { requestUrl } from '../../http-util.ts';
 import { userByName, type UserRecord } from './data.ts';
 
 export type Scope = 'user:all' | 'site-admin:sudo';
@@ -60,9 +61,15 @@ export class TokenStore {
   readonly clientId = 'sgo_cid_sandbox-debug-console';
   readonly demo: { user: string; admin: string; revoked: string; oauth: string; refresh: string };
 
+  /**
+   * @param maxOAuthTokens how many issued access (and refresh) tokens are kept; beyond it the
+   *   oldest are forgotten (the demo ones never), so clients that refresh forever cannot grow
+   *   the store without bound.
+   */
   constructor(
     readonly ttlSeconds: number,
     private now: () => number = Date.now,
+    private maxOAuthTokens = 10_000,
   ) {
     const user = this.addPat('alice', ['user:all'], 'user');
     const admin = this.addPat('admin', ['user:all', 'site-admin:sudo'], 'admin');
@@ -112,7 +119,22 @@ export class TokenStore {
     const refresh_token = `sgr_local_${randomBytes(20).toString('hex')}`;
     this.access.set(access_token, { user: r.user, expiresAt: this.now() + this.ttlSeconds * 1000 });
     this.refresh.set(refresh_token, { user: r.user, clientId: r.clientId });
+    this.trim(this.access);
+    this.trim(this.refresh);
     return { access_token, refresh_token, expires_in: this.ttlSeconds };
+  }
+
+  /** Issued OAuth tokens held (access and refresh), demo ones included. */
+  oauthTokenCount(): number {
+    return this.access.size + this.refresh.size;
+  }
+
+  /** Forgets the oldest issued tokens beyond the cap; the demo tokens stay. */
+  private trim(map: Map<string, unknown>): void {
+    for (const key of map.keys()) {
+      if (map.size <= this.maxOAuthTokens) return;
+      if (key !== this.demo.oauth && key !== this.demo.refresh) map.delete(key);
+    }
   }
 }
 
@@ -156,7 +178,7 @@ export function authenticate(
 ): AuthOutcome {
   const anonymous = (): AuthOutcome =>
     publicMode ? { ok: true, user: null } : { ok: false, status: 401, message: MSG.private };
-  const url = new URL(req.url ?? '/', 'http://x');
+  const url = requestUrl(req);
   const header = req.headers.authorization;
   const queryToken = url.searchParams.get('token');
   if (queryToken) return patOutcome(store, queryToken);

@@ -4,7 +4,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip } from 'node:zlib';
-import { once } from 'node:events';
 import { promisify } from 'node:util';
 import type { GraphQLError } from 'graphql';
 import {
@@ -28,6 +27,7 @@ import {
   type LimitViolation,
 } from '../../../src/shared/lib/cost-estimate.ts';
 import type { RequestContext } from './resolvers.ts';
+import { BoundedCache } from '../bounded-cache.ts';
 import { stringifyWithSplices, type Splice } from './fast-results.ts';
 import { NO_TRACE } from './tracing.ts';
 
@@ -194,18 +194,18 @@ export function serializeResult(
 
 const INTROSPECTION_FIELDS = new Set(['__schema', '__type', '__typename']);
 const INTROSPECTION_CACHE_ENTRIES = 16;
-const caches = new WeakMap<GraphQLSchema, Map<string, string>>();
+/** Size budget of the cache (GitHub's schema introspects to ~2.9 MB; variables count too). */
+const INTROSPECTION_CACHE_BYTES = 32 * 1024 * 1024;
+const caches = new WeakMap<GraphQLSchema, BoundedCache>();
 
-function introspectionCache(schema: GraphQLSchema): Map<string, string> {
+function introspectionCache(schema: GraphQLSchema): BoundedCache {
   let cache = caches.get(schema);
-  if (!cache) caches.set(schema, (cache = new Map()));
+  if (!cache)
+    caches.set(
+      schema,
+      (cache = new BoundedCache(INTROSPECTION_CACHE_ENTRIES, INTROSPECTION_CACHE_BYTES)),
+    );
   return cache;
-}
-
-function remember(cache: Map<string, string>, key: string, body: string): void {
-  cache.delete(key);
-  cache.set(key, body);
-  if (cache.size > INTROSPECTION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
 }
 
 /**
@@ -383,20 +383,43 @@ export async function serveGraphQL(
   const out = serializeResult(result, splices);
   if (typeof out === 'string') {
     endSerialisation(`${out.length} characters`);
-    if (cacheKey !== null) remember(introspectionCache(endpoint.schema), cacheKey, out);
+    if (cacheKey !== null) introspectionCache(endpoint.schema).set(cacheKey, out);
     writeJson(res, 200, out);
     return;
   }
   // A big search result: streamed in chunks, with backpressure, instead of one huge string.
   res.writeHead(200, { 'Content-Type': 'application/json' });
-  const emit = async (chunk: string) => {
-    if (!res.write(chunk) && !res.destroyed) await once(res, 'drain');
-  };
-  for (const part of out) {
-    if (res.destroyed) return;
-    if (typeof part === 'string') await emit(part);
-    else await part.render(emit);
+  try {
+    for (const part of out) {
+      if (typeof part === 'string') await emit(res, part);
+      else await part.render((chunk) => emit(res, chunk));
+    }
+  } catch (err) {
+    if (err instanceof ClientGone) return;
+    throw err;
   }
   endSerialisation('streamed');
   res.end();
+}
+
+/** Thrown by {@link emit} once the client has gone: stops rendering the rest. */
+class ClientGone extends Error {}
+
+/**
+ * Writes a chunk and waits for the socket to take it. A client that goes away never drains:
+ * `close` ends the wait too, so the handler (and the result it holds) is released.
+ */
+async function emit(res: ServerResponse, chunk: string): Promise<void> {
+  if (res.destroyed) throw new ClientGone();
+  if (res.write(chunk)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+  if (res.destroyed) throw new ClientGone();
 }

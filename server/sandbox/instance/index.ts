@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildSchema } from 'graphql';
 import type { Handler } from '../../http-util.ts';
-import { sendText } from '../../http-util.ts';
+import { requestUrl, sendText } from '../../http-util.ts';
 import type { SandboxOptions } from '../types.ts';
 import { authenticate, oauthTtlSeconds, TokenStore } from './auth.ts';
 import { buildTolerantSchema, createGenericResolver } from './generic.ts';
@@ -117,7 +117,7 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
   const traces = new TraceStore();
 
   const handler: Handler = async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
+    const url = requestUrl(req);
     const path = url.pathname;
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
 

@@ -4,10 +4,11 @@ import { clearRedirect, noteRedirect } from './redirect-notice.ts';
 import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
 import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
 import type { ConnectionSettings } from './connection-store.ts';
-
-/** Header that names the upstream for the relay, and the header that proves the caller is our app. */
-export const RELAY_TARGET_HEADER = 'X-Relay-Target';
-export const RELAY_MARKER_HEADER = 'X-Debug-Console';
+import {
+  RELAY_HEADERS_HEADER,
+  RELAY_MARKER_HEADER,
+  RELAY_TARGET_HEADER,
+} from '../../shared/contracts/relay.ts';
 
 export interface GraphQLBody {
   query: string;
@@ -25,8 +26,15 @@ export interface SendOptions {
 
 export { ConnectionError };
 
-function relayHeaders(target: string): Record<string, string> {
-  return { [RELAY_TARGET_HEADER]: target, [RELAY_MARKER_HEADER]: '1' };
+/** The relay's own headers; it forwards only the headers listed in X-Relay-Headers (and its allowlist). */
+function relayHeaders(target: string, headers: Record<string, string>): Record<string, string> {
+  return {
+    [RELAY_TARGET_HEADER]: target,
+    [RELAY_MARKER_HEADER]: '1',
+    [RELAY_HEADERS_HEADER]: Object.keys(headers)
+      .map((name) => name.toLowerCase())
+      .join(', '),
+  };
 }
 
 async function send(
@@ -38,12 +46,16 @@ async function send(
 ): Promise<TimedResponse> {
   const url = s.transport === 'relay' ? relayPath : target + upstreamPath;
   const headers =
-    s.transport === 'relay' ? { ...init.headers, ...relayHeaders(target) } : init.headers;
+    s.transport === 'relay'
+      ? { ...init.headers, ...relayHeaders(target, init.headers) }
+      : init.headers;
   try {
     return await httpRequest(url, {
       ...init,
       headers,
-      credentials: 'omit',
+      // Same-origin in relay mode: the access gate's cookie (server/access-gate.ts) must reach
+      // the relay, which never forwards cookies. Direct calls to an instance carry none.
+      credentials: s.transport === 'relay' ? 'same-origin' : 'omit',
       // Never follow a redirect: the browser would re-send the body and headers to its target.
       redirect: 'manual',
     });

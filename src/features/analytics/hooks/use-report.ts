@@ -122,57 +122,69 @@ export function useReport() {
     (params: URLSearchParams, fileName: string, host: string) => {
       // A previous request still waiting for its answer is abandoned.
       pendingWorker.current?.terminate();
-      const w = new Worker(new URL('../worker/report.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'report',
-      });
-      pendingWorker.current = w;
       setState((s) => ({ ...s, phase: 'requesting', error: undefined, notice: undefined }));
-      const fail = (error: string, notice?: string) => {
-        w.terminate();
-        if (pendingWorker.current === w) pendingWorker.current = undefined;
-        setState((s) => ({ ...s, phase: 'done', error, notice }));
-      };
-      w.onerror = (e) =>
-        fail(
-          `The report worker failed (${e.message || 'could not start'}). Reload the page and try again.`,
-        );
-      w.onmessage = (e: MessageEvent<FromWorker>) => {
-        const m = e.data;
-        if (m.type === 'failed')
-          return m.aborted
-            ? fail('', 'Cancelled before the server answered; nothing was received.')
-            : fail(m.message);
-        if (m.type === 'http-error')
-          return fail(
-            m.failure.status >= 200 && m.failure.status < 300
-              ? HTML_BODY_MESSAGE
-              : describeHttpFailure({ ...m.failure, host }),
+      // A worker whose script never arrived (a dropped connection, a server still starting) is
+      // started once more before the failure is shown.
+      const launch = (retries: number) => {
+        const w = new Worker(new URL('../worker/report.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'report',
+        });
+        pendingWorker.current = w;
+        let heard = false;
+        const fail = (error: string, notice?: string) => {
+          w.terminate();
+          if (pendingWorker.current === w) pendingWorker.current = undefined;
+          setState((s) => ({ ...s, phase: 'done', error, notice }));
+        };
+        w.onerror = (e) => {
+          if (!e.message && !heard && retries > 0 && pendingWorker.current === w) {
+            w.terminate();
+            return launch(retries - 1);
+          }
+          fail(
+            `The report worker failed (${e.message || 'could not start'}). Reload the page and try again.`,
           );
-        if (m.type === 'started') {
-          // The new report replaces the old one only now that its rows are on their way.
-          worker.current?.terminate();
-          worker.current = w;
-          pendingWorker.current = undefined;
-          pending.current.clear();
-          setState((s) => ({
-            ...INITIAL,
-            loadId: s.loadId + 1,
-            phase: 'streaming',
-            fileName,
-            totalBytes: m.contentLength,
-            viewVersion: s.viewVersion + 1,
-          }));
-          return;
-        }
-        if (worker.current === w) onMessage(m);
+        };
+        w.onmessage = (e: MessageEvent<FromWorker>) => {
+          heard = true;
+          const m = e.data;
+          if (m.type === 'failed')
+            return m.aborted
+              ? fail('', 'Cancelled before the server answered; nothing was received.')
+              : fail(m.message);
+          if (m.type === 'http-error')
+            return fail(
+              m.failure.status >= 200 && m.failure.status < 300
+                ? HTML_BODY_MESSAGE
+                : describeHttpFailure({ ...m.failure, host }),
+            );
+          if (m.type === 'started') {
+            // The new report replaces the old one only now that its rows are on their way.
+            worker.current?.terminate();
+            worker.current = w;
+            pendingWorker.current = undefined;
+            pending.current.clear();
+            setState((s) => ({
+              ...INITIAL,
+              loadId: s.loadId + 1,
+              phase: 'streaming',
+              fileName,
+              totalBytes: m.contentLength,
+              viewVersion: s.viewVersion + 1,
+            }));
+            return;
+          }
+          if (worker.current === w) onMessage(m);
+        };
+        w.postMessage({
+          type: 'load',
+          // Only what the analytics request needs: the instance token never reaches the worker.
+          settings: { ...getConnection(), token: '', sudoUser: '', oauth: {} },
+          params: params.toString(),
+        } satisfies ToWorker);
       };
-      w.postMessage({
-        type: 'load',
-        // Only what the analytics request needs: the instance token never reaches the worker.
-        settings: { ...getConnection(), token: '', sudoUser: '', oauth: {} },
-        params: params.toString(),
-      } satisfies ToWorker);
+      launch(1);
     },
     [onMessage],
   );

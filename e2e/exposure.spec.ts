@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+
+/**
+ * A console started with HOST=0.0.0.0 (as in a container) lets a browser in only through the
+ * link its banner prints; after that one visit it works as usual, relay included.
+ */
+
+const PORT = 4633;
+let child: ChildProcess | undefined;
+
+/** Starts the real server (built by the webServer's `npm start`) and returns its banner link. */
+function startExposed(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, HOST: '0.0.0.0', PORT: String(PORT) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const link = /Debug console:\s+(\S+\?auth=\S+)/.exec(out)?.[1];
+      if (link) resolve(link);
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  });
+}
+
+test.afterAll(async () => {
+  const proc = child;
+  if (!proc || proc.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+  });
+});
+
+test('HOST=0.0.0.0: only the banner link lets a browser in; then the console connects through the relay', async ({
+  browser,
+}) => {
+  const link = await startExposed();
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/debug/console\\?auth=`));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const refused = await page.goto(`http://127.0.0.1:${PORT}/debug/console`);
+    expect(refused?.status()).toBe(401);
+    await expect(page.getByText(/opened the link it printed at start/)).toBeVisible();
+
+    await page.goto(link);
+    await expect(page.getByRole('textbox', { name: 'Query editor' })).toBeVisible();
+    expect(page.url()).not.toContain('auth=');
+    const cookies = await context.cookies();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+
+    await page.getByRole('button', { name: 'Use sandbox' }).click();
+    await expect(page.getByText('Signed in as alice')).toBeVisible();
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Response' })
+        .getByRole('textbox', { name: 'Response body' }),
+    ).toContainText('"username": "alice"');
+
+    // The report worker's own requests carry the cookie too.
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('button', { name: 'Use sandbox' }).click();
+    await expect(page.getByRole('textbox', { name: 'Instance host' })).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Load report' }).click();
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  } finally {
+    await context.close();
+  }
+});
