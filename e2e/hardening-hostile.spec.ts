@@ -174,6 +174,10 @@ test('hostile schema text, user name, error messages and response values stay in
     .waitFor({ timeout: 5000 })
     .catch(() => undefined);
   await expectInert(page, dialogs);
+  // Move the pointer off the editor, as a user reaching for the toolbar does: the hover tooltip
+  // (above the first line) closes instead of covering the Docs button.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.cm-tooltip-hover')).toHaveCount(0);
 
   // Docs: Query, the field, its argument, the enum and the user type.
   await page.getByRole('button', { name: 'Docs', exact: true }).click();
