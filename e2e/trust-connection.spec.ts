@@ -70,6 +70,8 @@ test('a half-typed Instance URL never receives the token, however long the pause
     if (h.authorization) targets.push(h['x-relay-target'] ?? r.url());
   });
   try {
+    // The page's clock is ours: the user's pause below is clock time, not a wait of the test.
+    await page.clock.install();
     await page.goto('/debug/console');
     const token = page.getByRole('textbox', { name: 'Access token' });
     await token.fill(info.tokens.user);
@@ -79,7 +81,7 @@ test('a half-typed Instance URL never receives the token, however long the pause
     // The user types "http://127.0.0.1:464", pauses (longer than the 800 ms after which the
     // console used to commit what was there), then types the last digit of the port.
     await url.pressSequentially('http://127.0.0.1:464');
-    await page.waitForTimeout(1500); // the user's pause: the scenario itself, not a wait for an event
+    await page.clock.runFor(5000); // every timer of a 5 s pause fires
     await url.pressSequentially('0');
     await url.press('Enter');
     await expect(status(page)).toHaveText('Signed in as half-typed-test');
