@@ -15,6 +15,7 @@ import { ResponsePane } from './components/response-pane.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
+import type { CommandTarget } from './commands/command-table.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
 import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
@@ -92,29 +93,30 @@ export function ConsolePage() {
     store.selectTab(id);
   }
 
-  usePageShortcuts({
+  // What every console command acts on (commands/command-table.ts): the editors' keys, the
+  // page's keys and the toolbar buttons all run these.
+  const commands: CommandTarget = {
     run: actions.run,
     prettify: actions.prettify,
     merge: actions.merge,
+    fillFields: actions.fillFields,
     copyQuery: actions.copyQuery,
     refetchSchema: schema.refetch,
     searchDocs: openDocsSearch,
-    nextTab: (step) => {
+    cycleTab: (step) => {
       actions.sync();
       store.cycleTab(step);
     },
-  });
+  };
+  usePageShortcuts(commands);
 
   return (
     <div className="console">
       <ConnectionPanel />
       <Toolbar
         running={actions.running}
-        onRun={actions.run}
+        commands={commands}
         onStop={actions.stop}
-        onPrettify={actions.prettify}
-        onMerge={actions.merge}
-        queryView={() => handles.query.current?.view}
         operations={operations}
         picked={tab.operationName}
         onPick={(name) => store.updateTab(tab.id, { operationName: name })}
@@ -160,7 +162,7 @@ export function ConsolePage() {
               setLimits(l);
               writeJson(LIMITS_KEY, l);
             }}
-            onRun={actions.run}
+            commands={commands}
           />
         </ErrorBoundary>
         <div className="response-column">

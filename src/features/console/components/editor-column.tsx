@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
 import { showInDocs } from '../../docs/docs-nav.ts';
 import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
+import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
@@ -19,12 +20,12 @@ interface Props {
   schema?: GraphQLSchema;
   limits: CostLimits;
   onLimitsChange(l: CostLimits): void;
-  onRun(): void;
+  commands: CommandTarget;
 }
 
 /** Query editor on top; Variables and Headers below; the cost meter under them. */
 export function EditorColumn(props: Props) {
-  const { tab, handles, schema, limits, onLimitsChange, onRun, multipleOperations } = props;
+  const { tab, handles, schema, limits, onLimitsChange, commands, multipleOperations } = props;
   const id = tab.id;
   // The operation the Variables editor validates against: the picked one, else the one under
   // the cursor (state changes only when the cursor moves into another operation).
@@ -39,7 +40,7 @@ export function EditorColumn(props: Props) {
           value={tab.query}
           onChange={(query: string) => update({ query })}
           schema={schema}
-          onRun={onRun}
+          commands={commands}
           onShowInDocs={showInDocs}
           onCursorChange={(offset: number) => {
             if (multipleOperations) setCursorOp(operationAt(tab.query, offset));
@@ -57,7 +58,7 @@ export function EditorColumn(props: Props) {
             query={tab.query}
             schema={schema}
             operationName={operationName}
-            onRun={onRun}
+            commands={commands}
             handleRef={handles.variables}
           />
         </section>
@@ -70,7 +71,7 @@ export function EditorColumn(props: Props) {
             key={`h-${id}`}
             value={tab.headers}
             onChange={(headers: string) => update({ headers })}
-            onRun={onRun}
+            commands={commands}
             handleRef={handles.headers}
           />
         </section>

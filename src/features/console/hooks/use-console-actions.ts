@@ -3,7 +3,8 @@ import { useState, type RefObject } from 'react';
 import type { CostHotspot, CostLimits, LimitViolation } from '../../../shared/lib/cost-estimate.ts';
 import { mergeFragments } from '../lib/merge-fragments.ts';
 import { prettifyQuery } from '../lib/prettify.ts';
-import { moveCursor, replaceDocument, type EditorHandleLike } from '../query-bridge.ts';
+import { fillAllFields, replaceAll } from '../editor/query-commands.ts';
+import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
 import { prepareRun } from '../state/prepare-run.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
 import { getConsoleStore } from './use-console-store.ts';
@@ -31,7 +32,10 @@ function reformatJson(text: string): string | undefined {
   }
 }
 
-/** Run, prettify, merge and copy for the current tab, reading the editors' live text. */
+/**
+ * Run, prettify, merge, fill and copy for the current tab, reading the editors' live text: what
+ * the console's commands (commands/command-table.ts) call, from a key or a toolbar button.
+ */
 export function useConsoleActions(
   tab: ConsoleTab,
   h: EditorHandles,
@@ -109,7 +113,7 @@ export function useConsoleActions(
     if (hd !== undefined) patch.headers = hd;
     for (const key of ['query', 'variables', 'headers'] as const) {
       const view = h[key].current?.view;
-      if (patch[key] !== undefined && view) replaceDocument(view, patch[key]);
+      if (patch[key] !== undefined && view) replaceAll(view, patch[key], 'input.format');
     }
     getConsoleStore().updateTab(tab.id, patch);
     setMessage(
@@ -128,9 +132,19 @@ export function useConsoleActions(
     }
     if (!r.changed) return setMessage({ tone: 'info', text: 'No fragments to merge.' });
     const view = h.query.current?.view;
-    if (view) replaceDocument(view, r.text);
+    if (view) replaceAll(view, r.text, 'input.format');
     getConsoleStore().updateTab(tab.id, { query: r.text });
     setMessage(undefined);
+  }
+
+  function fillFields() {
+    const view = h.query.current?.view;
+    if (!view) return;
+    const r = fillAllFields(view);
+    if (!r.ok) setMessage({ tone: 'error', text: r.message });
+    else if (!r.plan) setMessage({ tone: 'info', text: 'Every field is already selected.' });
+    else setMessage(undefined);
+    view.focus();
   }
 
   function copyQuery() {
@@ -149,6 +163,7 @@ export function useConsoleActions(
     sync,
     prettify,
     merge,
+    fillFields,
     copyQuery,
     blocked: blocked?.tabId === tab.id ? blocked.message : undefined,
     costConfirm: costConfirm?.request.tabId === tab.id ? costConfirm : undefined,
