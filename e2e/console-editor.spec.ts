@@ -85,6 +85,24 @@ test.describe('console editors', () => {
     await expect(lintTooltip(page)).toContainText('Cannot query field "nme" on type "User"');
   });
 
+  test('Variables are checked against the operation the cursor is in as soon as it is typed', async ({
+    page,
+  }) => {
+    // The query editor owns the text: the operation under the cursor comes from the live document
+    // (not from a copy of it taken a moment earlier, before the second operation existed).
+    await setEditor(
+      page,
+      'Query editor',
+      'query A { currentUser { username } }\nquery B($q: String!) { search(query: $q) { results { matchCount } } }',
+    );
+    await setEditor(page, 'Variables editor', '{}');
+    const mark = page
+      .getByRole('textbox', { name: 'Variables editor' })
+      .locator('.cm-lintRange-error');
+    await hoverSteadily(page, mark);
+    await expect(lintTooltip(page)).toContainText('Missing required variable "$q" (String!)');
+  });
+
   test('broken variables JSON shows a diagnostic at the broken spot', async ({ page }) => {
     await setEditor(
       page,
