@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { connect, editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
 
-// Editors' flows (contract §4): completion, hover, diagnostics, prettify, copy as curl.
+// Editors' flows: completion, hover, diagnostics, prettify, copy as curl.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const queryEditor = (page: Page) => page.getByRole('textbox', { name: 'Query editor' });
@@ -140,7 +140,7 @@ test.describe('console editors', () => {
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
     const clip = await page.evaluate(() => navigator.clipboard.readText());
-    // Written by hand from the -get-curl rules (research-notes §5), not by toCurl.
+    // Written by hand from the -get-curl rules, not by toCurl.
     const expected = [
       'curl \\',
       "   -H 'Authorization: token REDACTED' \\",

@@ -211,7 +211,7 @@ function tooLargeMessage(limit: number): string {
 }
 
 /**
- * The relay (DESIGN.md "Relay"): forwards same-origin requests from the app to the four API paths
+ * The relay (README.md): forwards same-origin requests from the app to the four API paths
  * of the instance or analytics service named in `X-Relay-Target`, streaming both ways and
  * passing status, headers and body through unchanged. Never follows redirects, never logs
  * tokens, queries or bodies.

@@ -42,23 +42,3 @@ export function removeKey(key: string, kind: 'local' | 'session' = 'local'): voi
     // storage unavailable: nothing to remove
   }
 }
-
-/** Returns a function that writes `key` at most once per `ms`, always with the latest value. */
-export function debouncedWriter(key: string, ms: number, kind: 'local' | 'session' = 'local') {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let latest: unknown;
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    writeJson(key, latest, kind);
-  };
-  if (typeof window !== 'undefined')
-    window.addEventListener('pagehide', () => timer !== undefined && flush());
-  return {
-    write(value: unknown) {
-      latest = value;
-      if (timer === undefined) timer = setTimeout(flush, ms);
-    },
-    flush,
-  };
-}

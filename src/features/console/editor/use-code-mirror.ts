@@ -9,7 +9,7 @@ import {
   type RefObject,
 } from 'react';
 
-/** The imperative handle every console editor exposes (contract §4). */
+/** The imperative handle every console editor exposes. */
 export interface EditorHandle {
   view: EditorView | null;
   getValue(): string;

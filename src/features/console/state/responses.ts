@@ -30,10 +30,6 @@ export function setRunResult(tabId: string, result: RunResult | undefined): void
   for (const l of listeners) l();
 }
 
-export function getRunResult(tabId: string): RunResult | undefined {
-  return results.get(tabId);
-}
-
 /** The last run of a tab, re-rendering when it changes. */
 export function useRunResult(tabId: string): RunResult | undefined {
   return useSyncExternalStore(
