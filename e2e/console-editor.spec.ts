@@ -99,6 +99,7 @@ test.describe('console editors', () => {
     const mark = page
       .getByRole('textbox', { name: 'Variables editor' })
       .locator('.cm-lintRange-error');
+    await expect(mark).toBeVisible();
     await hoverSteadily(page, mark);
     await expect(lintTooltip(page)).toContainText('Missing required variable "$q" (String!)');
   });

@@ -62,9 +62,9 @@ export function ConsolePage() {
       prefetchDocs();
   }, [schema.status]);
 
-  const latest = useRef({ tab, actions });
+  const latest = useRef({ tab });
   useEffect(() => {
-    latest.current = { tab, actions };
+    latest.current = { tab };
   });
   const bridge = useMemo(
     () =>
@@ -79,20 +79,6 @@ export function ConsolePage() {
     [store],
   );
 
-  useEffect(() => {
-    const onHide = () => {
-      latest.current.actions.sync();
-      store.flush();
-    };
-    window.addEventListener('pagehide', onHide);
-    return () => window.removeEventListener('pagehide', onHide);
-  }, [store]);
-
-  function selectTab(id: string) {
-    actions.sync();
-    store.selectTab(id);
-  }
-
   // What every console command acts on (commands/command-table.ts): the editors' keys, the
   // page's keys and the toolbar buttons all run these.
   const commands: CommandTarget = {
@@ -103,10 +89,7 @@ export function ConsolePage() {
     copyQuery: actions.copyQuery,
     refetchSchema: schema.refetch,
     searchDocs: openDocsSearch,
-    cycleTab: (step) => {
-      actions.sync();
-      store.cycleTab(step);
-    },
+    cycleTab: (step) => store.cycleTab(step),
   };
   usePageShortcuts(commands);
 
@@ -128,7 +111,7 @@ export function ConsolePage() {
         exportMenu={
           <ExportMenu
             build={() =>
-              buildExportRequest(actions.sync(), tab.operationName, handles.query.current)
+              buildExportRequest(actions.texts(), tab.operationName, handles.query.current)
             }
             multipleOperations={allOperations.length > 1}
           />
@@ -139,11 +122,8 @@ export function ConsolePage() {
         tabs={state.tabs}
         activeId={state.activeId}
         runningTabId={actions.running ? actions.runningTabId : undefined}
-        onSelect={selectTab}
-        onAdd={() => {
-          actions.sync();
-          store.addTab();
-        }}
+        onSelect={(id) => store.selectTab(id)}
+        onAdd={() => store.addTab()}
         onClose={(id) => {
           store.closeTab(id);
           setRunResult(id, undefined); // free a possibly large response
@@ -189,14 +169,13 @@ export function ConsolePage() {
         {historyOpen && (
           <HistoryPanel
             entries={state.history}
-            onOpen={(e) => {
-              actions.sync();
+            onOpen={(e) =>
               store.addTab({
                 query: e.query,
                 variables: e.variables,
                 operationName: e.operationName,
-              });
-            }}
+              })
+            }
             onClear={() => store.clearHistory()}
             onClose={() => setHistoryOpen(false)}
           />

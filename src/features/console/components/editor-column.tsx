@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
 import { showInDocs } from '../../docs/docs-nav.ts';
 import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
@@ -27,10 +27,16 @@ interface Props {
 export function EditorColumn(props: Props) {
   const { tab, handles, schema, limits, onLimitsChange, commands, multipleOperations } = props;
   const id = tab.id;
-  // The operation the Variables editor validates against: the picked one, else the one under
-  // the cursor (state changes only when the cursor moves into another operation).
-  const [cursorOp, setCursorOp] = useState<string>();
-  const operationName = tab.operationName ?? (multipleOperations ? cursorOp : undefined);
+  // The operation the Variables editor and the cost meter use: the picked one, else the one under
+  // the cursor. The query editor reports its text and its cursor in the same update, so both
+  // are read from the current document.
+  const [cursor, setCursor] = useState<{ tabId: string; offset: number }>();
+  const offset = cursor?.tabId === id ? cursor.offset : undefined;
+  const cursorOp = useMemo(
+    () => (multipleOperations && offset !== undefined ? operationAt(tab.query, offset) : undefined),
+    [multipleOperations, tab.query, offset],
+  );
+  const operationName = tab.operationName ?? cursorOp;
   const update = (patch: Partial<ConsoleTab>) => getConsoleStore().updateTab(id, patch);
   return (
     <div className="editor-column">
@@ -42,9 +48,7 @@ export function EditorColumn(props: Props) {
           schema={schema}
           commands={commands}
           onShowInDocs={showInDocs}
-          onCursorChange={(offset: number) => {
-            if (multipleOperations) setCursorOp(operationAt(tab.query, offset));
-          }}
+          onCursorChange={(offset: number) => setCursor({ tabId: id, offset })}
           handleRef={handles.query}
         />
       </div>

@@ -8,7 +8,7 @@ import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 export interface QueryEditorProps {
   /** Initial document (the component is remounted with `key` for another tab). */
   value: string;
-  /** The full text, debounced (~300 ms) and on blur/unmount. */
+  /** The full text, with every change of the document. */
   onChange(text: string): void;
   schema?: GraphQLSchema;
   /** The console's commands, bound to their keys in the editor. */

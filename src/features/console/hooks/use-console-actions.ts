@@ -47,20 +47,18 @@ export function useConsoleActions(
   const [costConfirm, setCostConfirm] = useState<CostConfirm>();
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
 
-  /** Copies the editors' current text into the store (their onChange is debounced). */
-  function sync() {
-    const text = {
+  /** The editors' text now (each editor owns its document; the tab's copy when unmounted). */
+  function texts() {
+    return {
       query: h.query.current?.getValue() ?? tab.query,
       variables: h.variables.current?.getValue() ?? tab.variables,
       headers: h.headers.current?.getValue() ?? tab.headers,
     };
-    getConsoleStore().updateTab(tab.id, text);
-    return text;
   }
 
   function run() {
     if (runner.isRunning) return;
-    const text = sync();
+    const text = texts();
     setBlocked(undefined);
     setCostConfirm(undefined);
     const prep = prepareRun({
@@ -96,7 +94,7 @@ export function useConsoleActions(
   }
 
   function prettify() {
-    const text = sync();
+    const text = texts();
     const q = prettifyQuery(text.query);
     if (!q.ok) {
       setMessage({
@@ -124,7 +122,7 @@ export function useConsoleActions(
   }
 
   function merge() {
-    const text = sync();
+    const text = texts();
     const r = mergeFragments(text.query, schema);
     if (!r.ok) {
       setMessage({ tone: 'error', text: `Cannot merge fragments: ${r.message}` });
@@ -148,7 +146,7 @@ export function useConsoleActions(
   }
 
   function copyQuery() {
-    const { query } = sync();
+    const { query } = texts();
     navigator.clipboard.writeText(query).then(
       () => setMessage({ tone: 'info', text: 'Query copied.' }),
       () => setMessage({ tone: 'error', text: 'The browser refused clipboard access.' }),
@@ -160,7 +158,7 @@ export function useConsoleActions(
     stop: runner.stop,
     running: runner.isRunning,
     runningTabId: runner.runningTabId,
-    sync,
+    texts,
     prettify,
     merge,
     fillFields,
