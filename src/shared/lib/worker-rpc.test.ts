@@ -116,7 +116,7 @@ describe('worker RPC', () => {
     const { client } = pair(handlers);
     const p = client.call('wait', null);
     await expect.poll(() => gate.release).toBeDefined();
-    gate.release?.();
+    (gate.release as (() => void) | undefined)?.();
     expect(await p).toBe('released');
   });
 });
