@@ -52,9 +52,12 @@ interface Pending {
 
 /**
  * The page side. `connect` creates the worker on the first call; when it cannot start, or the
- * worker fails, every pending call rejects with the reason.
+ * worker fails, every pending call rejects with the reason (`name` says which worker).
  */
-export function createRpcClient<A extends RpcApi>(connect: () => RpcTarget): RpcClient<A> {
+export function createRpcClient<A extends RpcApi>(
+  connect: () => RpcTarget,
+  name = 'The worker',
+): RpcClient<A> {
   let target: RpcTarget | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -72,7 +75,7 @@ export function createRpcClient<A extends RpcApi>(connect: () => RpcTarget): Rpc
       else p.reject(m.cancelled ? abortError() : new Error(m.message));
     });
     t.addEventListener('error', (e) => {
-      const err = new Error(`The worker failed: ${e.message || 'it could not start'}`);
+      const err = new Error(`${name} failed: ${e.message || 'it could not start'}`);
       for (const p of [...pending.values()]) {
         p.done();
         p.reject(err);
