@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { createStore, useStore } from '../../../shared/lib/store.ts';
 import { onSchemaText } from '../../connection/schema.ts';
 import type { SearchHit } from '../lib/search-index.ts';
 import { createRpcClient } from '../../../shared/lib/worker-rpc.ts';
@@ -26,12 +27,10 @@ const docsWorker = createRpcClient<DocsApi>(() => {
 }, 'The Docs worker');
 let loading: AbortController | undefined;
 let loadedText: string | undefined;
-let snapshot: IndexSnapshot = { ready: false, entries: 0, changes: null };
-const listeners = new Set<() => void>();
+const snapshot = createStore<IndexSnapshot>({ ready: false, entries: 0, changes: null });
 
 function emit(patch: Partial<IndexSnapshot>): void {
-  snapshot = { ...snapshot, ...patch };
-  for (const l of listeners) l();
+  snapshot.set((current) => ({ ...current, ...patch }));
 }
 
 /** Hands a schema (introspection response text) to the worker; with baseUrl, "What changed" is tracked. */
@@ -83,12 +82,5 @@ export function useDocsIndex(text: string | undefined, baseUrl: string | undefin
   useEffect(() => {
     if (text) loadIndex(text, baseUrl);
   }, [text, baseUrl]);
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => snapshot,
-    () => snapshot,
-  );
+  return useStore(snapshot);
 }
