@@ -75,3 +75,31 @@ test('several operations: the picker chooses which one runs', async ({ page }) =
   await expect(body).toContainText('"repositories"');
   await expect(body).not.toContainText('"currentUser"');
 });
+
+// The console's commands come from one table (src/features/console/commands/command-table.ts):
+// a key does the same whether focus is in the query editor or elsewhere on the page.
+test('Shift-Ctrl-P prettifies query, variables and headers from the editor and from the page', async ({
+  page,
+}) => {
+  const compact = {
+    query: '{currentUser{username}}',
+    variables: '{"a":1}',
+    headers: '{"X-Trace":"1"}',
+  };
+  const pretty = {
+    query: '{\n  currentUser {\n    username\n  }\n}',
+    variables: '{\n  "a": 1\n}',
+    headers: '{\n  "X-Trace": "1"\n}',
+  };
+  for (const from of ['Query editor', 'History'] as const) {
+    await setEditor(page, 'Variables editor', compact.variables);
+    await setEditor(page, 'Headers editor', compact.headers);
+    await setEditor(page, 'Query editor', compact.query);
+    if (from === 'History')
+      await page.getByRole('button', { name: 'History', exact: true }).focus();
+    await page.keyboard.press('Shift+Control+P');
+    await expect.poll(() => editorText(page, 'Query editor')).toBe(pretty.query);
+    await expect.poll(() => editorText(page, 'Variables editor')).toBe(pretty.variables);
+    await expect.poll(() => editorText(page, 'Headers editor')).toBe(pretty.headers);
+  }
+});
