@@ -38,12 +38,8 @@ export interface Command {
  * (`components/toolbar.tsx`) and the Shortcuts dialog (`components/shortcuts-dialog.tsx`) are all
  * generated from it, so a key does the same wherever focus is.
  *
- * Adding a command is one entry here plus the action it calls on `CommandTarget`, e.g.:
- *
- * ```ts
- * { id: 'save', label: 'Save the operation (tab) in a collection', keys: ['Mod-s'],
- *   run: (t) => t.save() },
- * ```
+ * Adding a command is one entry here plus the method it calls on `CommandTarget` (as `save` and
+ * `reopen-tab` below); `console-page.tsx` provides the target.
  *
  * `command-table.test.ts` fails when two commands share a key.
  */
