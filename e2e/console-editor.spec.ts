@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { connect, editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
 
-// Editors' flows (contract §4): completion, hover, diagnostics, prettify, copy as curl.
+// Editors' flows: completion, hover, diagnostics, prettify, copy as curl.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const queryEditor = (page: Page) => page.getByRole('textbox', { name: 'Query editor' });
@@ -85,6 +85,25 @@ test.describe('console editors', () => {
     await expect(lintTooltip(page)).toContainText('Cannot query field "nme" on type "User"');
   });
 
+  test('Variables are checked against the operation the cursor is in as soon as it is typed', async ({
+    page,
+  }) => {
+    // The query editor owns the text: the operation under the cursor comes from the live document
+    // (not from a copy of it taken a moment earlier, before the second operation existed).
+    await setEditor(
+      page,
+      'Query editor',
+      'query A { currentUser { username } }\nquery B($q: String!) { search(query: $q) { results { matchCount } } }',
+    );
+    await setEditor(page, 'Variables editor', '{}');
+    const mark = page
+      .getByRole('textbox', { name: 'Variables editor' })
+      .locator('.cm-lintRange-error');
+    await expect(mark).toBeVisible();
+    await hoverSteadily(page, mark);
+    await expect(lintTooltip(page)).toContainText('Missing required variable "$q" (String!)');
+  });
+
   test('broken variables JSON shows a diagnostic at the broken spot', async ({ page }) => {
     await setEditor(
       page,
@@ -122,7 +141,7 @@ test.describe('console editors', () => {
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
     const clip = await page.evaluate(() => navigator.clipboard.readText());
-    // Written by hand from the -get-curl rules (research-notes §5), not by toCurl.
+    // Written by hand from the -get-curl rules, not by toCurl.
     const expected = [
       'curl \\',
       "   -H 'Authorization: token REDACTED' \\",

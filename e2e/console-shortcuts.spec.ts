@@ -75,3 +75,71 @@ test('several operations: the picker chooses which one runs', async ({ page }) =
   await expect(body).toContainText('"repositories"');
   await expect(body).not.toContainText('"currentUser"');
 });
+
+// The console's commands come from one table (src/features/console/commands/command-table.ts):
+// a key does the same whether focus is in the query editor or elsewhere on the page.
+test('Shift-Ctrl-P prettifies query, variables and headers from the editor and from the page', async ({
+  page,
+}) => {
+  const compact = {
+    query: '{currentUser{username}}',
+    variables: '{"a":1}',
+    headers: '{"X-Trace":"1"}',
+  };
+  const pretty = {
+    query: '{\n  currentUser {\n    username\n  }\n}',
+    variables: '{\n  "a": 1\n}',
+    headers: '{\n  "X-Trace": "1"\n}',
+  };
+  for (const from of ['Query editor', 'History'] as const) {
+    await setEditor(page, 'Variables editor', compact.variables);
+    await setEditor(page, 'Headers editor', compact.headers);
+    await setEditor(page, 'Query editor', compact.query);
+    if (from === 'History')
+      await page.getByRole('button', { name: 'History', exact: true }).focus();
+    await page.keyboard.press('Shift+Control+P');
+    await expect.poll(() => editorText(page, 'Query editor')).toBe(pretty.query);
+    await expect.poll(() => editorText(page, 'Variables editor')).toBe(pretty.variables);
+    await expect.poll(() => editorText(page, 'Headers editor')).toBe(pretty.headers);
+  }
+});
+
+test('Ctrl/Cmd-S and Shift-Ctrl-T work from the query editor and from the page, and are listed', async ({
+  page,
+}) => {
+  const save = page.getByRole('dialog', { name: 'Save operation' });
+  for (const from of ['Query editor', 'History'] as const) {
+    await setEditor(page, 'Query editor', 'query Keep { currentUser { username } }');
+    if (from === 'History')
+      await page.getByRole('button', { name: 'History', exact: true }).focus();
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(save).toBeVisible();
+    await save.getByRole('button', { name: 'Cancel' }).click();
+    await expect(save).toBeHidden();
+    expect(await editorText(page, 'Query editor')).toBe('query Keep { currentUser { username } }');
+
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await setEditor(page, 'Query editor', 'query Other { site { id } }');
+    const keep = page.getByRole('tab', { name: 'Keep' });
+    await keep.focus();
+    await keep.press('Delete');
+    await expect(page.getByRole('tab')).toHaveCount(1);
+    if (from === 'Query editor') await page.getByRole('textbox', { name: 'Query editor' }).click();
+    else await page.getByRole('button', { name: 'History', exact: true }).focus();
+    await page.keyboard.press('Shift+Control+T');
+    await expect(page.getByRole('tab', { name: 'Keep' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab')).toHaveCount(2);
+    // Back to one tab for the next round.
+    const other = page.getByRole('tab', { name: 'Other' });
+    await other.focus();
+    await other.press('Delete');
+    await expect(page.getByRole('tab')).toHaveCount(1);
+  }
+
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts.getByRole('cell', { name: 'Ctrl/Cmd-S', exact: true })).toBeVisible();
+  await expect(shortcuts.getByRole('cell', { name: 'Shift-Ctrl-T', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+});

@@ -185,7 +185,7 @@ test.describe('Copy as curl', () => {
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
     const clip = await page.evaluate(() => navigator.clipboard.readText());
-    // Written by hand from the -get-curl rules (research-notes §5), not by toCurl.
+    // Written by hand from the -get-curl rules, not by toCurl.
     expect(clip).toBe(
       [
         'curl \\',

@@ -1,4 +1,4 @@
-/** What `GET /sandbox.json` returns (DESIGN.md): everything a newcomer needs to connect. */
+/** What `GET /sandbox.json` returns (README.md): everything a newcomer needs to connect. */
 export interface SandboxInfo {
   base_url: string;
   analytics_url: string;

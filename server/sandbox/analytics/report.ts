@@ -39,7 +39,7 @@ function ratio(a: number, b: number): number | undefined {
   return b > 0 ? a / b : undefined;
 }
 
-/** The documented metric columns (research-notes §6), in the documented order. */
+/** The documented metric columns (server/sandbox/analytics/README.md), in the documented order. */
 export const METRIC_COLUMNS: MetricColumn[] = [
   { name: 'Searches', applies: 'web', value: (m) => m[M.searches] },
   { name: 'Code Navigation Events', applies: 'web', value: (m) => m[M.codeNav] },

@@ -1,5 +1,5 @@
 /**
- * Authentication as a real instance does it (research-notes §4): `?token=` → Basic username →
+ * Authentication as a real instance does it (server/sandbox/instance/README.md): `?token=` → Basic username →
  * `Authorization` (`token`, `token token="…"`, `token-sudo user="…",token="…"`, and `Bearer` for
  * OAuth access tokens, which expire). Outcomes are the exact plain-text 401/403 bodies.
  */
@@ -36,7 +36,7 @@ export const MSG = {
   private: 'Private mode requires authentication.',
   sudoMissing: 'Unable to sudo to nonexistent user.',
   sudoNotAdmin: 'The subject user of a sudo access token must be a site admin.',
-  /** Our choice: the real text for an expired OAuth token is not public (research-notes §4). */
+  /** Our choice: the real text for an expired OAuth token is not public. */
   oauthExpired: 'OAuth access token expired.',
 } as const;
 

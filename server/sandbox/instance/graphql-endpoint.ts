@@ -107,7 +107,7 @@ export function costLimitBody(violations: LimitViolation[], baseUrl: string): st
   return JSON.stringify({ errors }) + '\n';
 }
 
-/** graph-gophers-style text for a graphql-js syntax error (research-notes §4). */
+/** graph-gophers-style text for a graphql-js syntax error. */
 export function syntaxMessage(err: GraphQLError, query: string): string {
   const m = err.message.replace(/^Syntax Error: /, '');
   const found = (s: string) =>
@@ -163,7 +163,7 @@ const MISSING_VARIABLE = [
   /^Variable "\$(\w+)" of non-null type "(.+)" must not be null\.$/,
 ];
 
-/** graph-gophers' text for a missing non-null variable (research-notes §4); others unchanged. */
+/** graph-gophers' text for a missing non-null variable; others unchanged. */
 function gophersMessage(message: string): string {
   for (const re of MISSING_VARIABLE) {
     const m = re.exec(message);

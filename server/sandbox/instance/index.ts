@@ -2,7 +2,7 @@
  * The sandbox instance: a stand-in code search instance on its own origin.
  *
  * - `POST /.api/graphql`: our schema slice (schema.graphql) or any SDL (`SANDBOX_SCHEMA`), with
- *   the instance's auth, cost limits and error shapes (research-notes §2–§4).
+ *   the instance's auth, cost limits and error shapes (see README.md here).
  * - `POST /.auth/idp/oauth/token`: refresh-token grant; refresh tokens are one-time use.
  * - Everything else answers like the instance's web app: HTML (404 for unknown paths).
  *
@@ -47,7 +47,7 @@ const TRUSTED_ALLOW_HEADERS =
   'X-Requested-With, X-Sourcegraph-Client, Content-Type, Authorization, X-Sourcegraph-Should-Trace';
 const OTHER_ALLOW_HEADERS = 'Content-Type, Authorization, X-Sourcegraph-Should-Trace';
 
-/** The instance's CORS policy for API paths: echo Origin, allow credentials (research-notes §4). */
+/** The instance's CORS policy for API paths: echo Origin, allow credentials. */
 function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;
   if (origin === undefined) return;

@@ -1,5 +1,5 @@
 /**
- * Request tracing for the sandbox instance, as a real instance does it (research-notes §4): a
+ * Request tracing for the sandbox instance, as a real instance does it (server/sandbox/instance/README.md): a
  * request that sends `X-Sourcegraph-Should-Trace: true` (or `?trace=1`) is traced, and the answer
  * carries `X-Trace` (trace id), `X-Trace-Span` (span id) and `X-Trace-URL` (a page showing the
  * trace). The sandbox records the phases of the request with their durations in a bounded

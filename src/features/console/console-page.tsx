@@ -18,6 +18,8 @@ import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
+import { commandById, type CommandTarget } from './commands/command-table.ts';
+import { displayKeys } from './commands/keys.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
 import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
@@ -32,6 +34,7 @@ import { setRunResult, useRunResult } from './state/responses.ts';
 import { activeTab, tabTitle } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
+const SAVE = commandById('save');
 
 /** The console page: connection, toolbar, tabs, editors, response, Docs and History panels. */
 export function ConsolePage() {
@@ -59,7 +62,7 @@ export function ConsolePage() {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
   const saved = useSavedOperations();
-  const saving = useSaveOperation(actions.sync);
+  const saving = useSaveOperation(actions.texts);
   const allOperations = useMemo(() => listOperations(tab.query), [tab.query]);
   const operations = allOperations.flatMap((o) => (o.name ? [o.name] : []));
   useFragmentWriter(tab);
@@ -70,9 +73,9 @@ export function ConsolePage() {
       prefetchDocs();
   }, [schema.status]);
 
-  const latest = useRef({ tab, actions });
+  const latest = useRef({ tab });
   useEffect(() => {
-    latest.current = { tab, actions };
+    latest.current = { tab };
   });
   const bridge = useMemo(
     () =>
@@ -87,40 +90,23 @@ export function ConsolePage() {
     [store],
   );
 
-  useEffect(() => {
-    const onHide = () => {
-      latest.current.actions.sync();
-      store.flush();
-    };
-    window.addEventListener('pagehide', onHide);
-    return () => window.removeEventListener('pagehide', onHide);
-  }, [store]);
-
-  function selectTab(id: string) {
-    actions.sync();
-    store.selectTab(id);
-  }
-
-  usePageShortcuts({
+  // What every console command acts on (commands/command-table.ts): the editors' keys, the
+  // page's keys and the toolbar buttons all run these.
+  const commands: CommandTarget = {
     run: actions.run,
     prettify: actions.prettify,
     merge: actions.merge,
+    fillFields: actions.fillFields,
     copyQuery: actions.copyQuery,
     refetchSchema: schema.refetch,
     searchDocs: openDocsSearch,
-    reopenTab: () => {
-      actions.sync();
-      store.reopenClosedTab();
-    },
-    nextTab: (step) => {
-      actions.sync();
-      store.cycleTab(step);
-    },
+    cycleTab: (step) => store.cycleTab(step),
     save: saving.open,
-  });
+    reopenTab: () => store.reopenClosedTab(),
+  };
+  usePageShortcuts(commands);
 
   function openInNewTab(r: OpenRequest) {
-    actions.sync();
     store.addTab({ ...r, headers: r.headers ?? '' });
   }
 
@@ -129,11 +115,8 @@ export function ConsolePage() {
       <ConnectionPanel />
       <Toolbar
         running={actions.running}
-        onRun={actions.run}
+        commands={commands}
         onStop={actions.stop}
-        onPrettify={actions.prettify}
-        onMerge={actions.merge}
-        queryView={() => handles.query.current?.view}
         operations={operations}
         picked={tab.operationName}
         onPick={(name) => store.updateTab(tab.id, { operationName: name })}
@@ -145,14 +128,18 @@ export function ConsolePage() {
         exportMenu={
           <ExportMenu
             build={() =>
-              buildExportRequest(actions.sync(), tab.operationName, handles.query.current)
+              buildExportRequest(actions.texts(), tab.operationName, handles.query.current)
             }
             multipleOperations={allOperations.length > 1}
           />
         }
         savedControls={
           <>
-            <button type="button" onClick={saving.open} title="Save operation (Ctrl/Cmd-S)">
+            <button
+              type="button"
+              onClick={() => SAVE.run(commands)}
+              title={`Save operation (${displayKeys(SAVE.keys)})`}
+            >
               Save operation
             </button>
             <button type="button" aria-pressed={savedOpen} onClick={() => setSavedOpen(!savedOpen)}>
@@ -168,15 +155,9 @@ export function ConsolePage() {
         activeId={state.activeId}
         runningTabId={actions.running ? actions.runningTabId : undefined}
         closedCount={state.closedCount}
-        onReopen={() => {
-          actions.sync();
-          store.reopenClosedTab();
-        }}
-        onSelect={selectTab}
-        onAdd={() => {
-          actions.sync();
-          store.addTab();
-        }}
+        onReopen={() => store.reopenClosedTab()}
+        onSelect={(id) => store.selectTab(id)}
+        onAdd={() => store.addTab()}
         onClose={(id) => {
           store.closeTab(id);
           setRunResult(id, undefined); // free a possibly large response
@@ -195,7 +176,7 @@ export function ConsolePage() {
               setLimits(l);
               writeJson(LIMITS_KEY, l);
             }}
-            onRun={actions.run}
+            commands={commands}
           />
         </ErrorBoundary>
         <div className="response-column">
@@ -222,14 +203,13 @@ export function ConsolePage() {
         {historyOpen && (
           <HistoryPanel
             entries={state.history}
-            onOpen={(e) => {
-              actions.sync();
+            onOpen={(e) =>
               store.addTab({
                 query: e.query,
                 variables: e.variables,
                 operationName: e.operationName,
-              });
-            }}
+              })
+            }
             onClear={() => store.clearHistory()}
             onClose={() => setHistoryOpen(false)}
           />

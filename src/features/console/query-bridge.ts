@@ -1,7 +1,7 @@
 import type { EditorView } from '@codemirror/view';
 import { parseVariables } from './lib/variables.ts';
 
-/** How Docs and the editors reach the current tab's query (contract §3). */
+/** How Docs and the editors reach the current tab's query. */
 export interface QueryBridge {
   getQuery(): string;
   /** Undoable edit in the query editor. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 
 /** A place in the schema the Docs panel can show. */
 export interface DocsRef {
@@ -7,19 +7,14 @@ export interface DocsRef {
   arg?: string;
 }
 
-type Listener = () => void;
-
-let open = false;
-const listeners = new Set<Listener>();
+const open = createStore(false);
 const targetListeners = new Set<(ref: DocsRef) => void>();
 const searchListeners = new Set<() => void>();
 let pendingTarget: DocsRef | undefined;
 let pendingSearch = false;
 
 function setOpenState(next: boolean): void {
-  if (open === next) return;
-  open = next;
-  for (const l of listeners) l();
+  open.set(next);
 }
 
 /** Opens the Docs panel at a type (and optionally one of its fields or arguments). */
@@ -38,15 +33,7 @@ export function openDocsSearch(): void {
 
 /** Whether the Docs panel is open, and a setter (the toolbar's "Docs" toggle). */
 export function useDocsOpen(): [boolean, (open: boolean) => void] {
-  const value = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => open,
-    () => false,
-  );
-  return [value, setOpenState];
+  return [useStore(open), setOpenState];
 }
 
 /** For the panel: receive showInDocs targets (a pending one is delivered at once). */

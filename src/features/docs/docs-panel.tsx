@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { useSchema } from '../connection/schema.ts';
-import type { QueryBridge } from '../console/query-bridge.ts';
 import { ChangesView } from './components/changes-view.tsx';
 import { DocsContext, type DocsContextValue } from './components/docs-context.ts';
 import { DocsNavBar } from './components/docs-nav-bar.tsx';
@@ -19,8 +18,20 @@ import './docs.css';
 
 const DEPRECATED_KEY = 'docs-show-deprecated';
 
+/**
+ * What Docs needs from the page it is in, to add a field to the query: the console passes its
+ * query bridge (src/features/console/query-bridge.ts), which has this shape.
+ */
+export interface DocsQueryHost {
+  getQuery(): string;
+  /** Undoable edit of the query. */
+  replaceQuery(text: string): void;
+  /** Adds to the Variables JSON object. */
+  mergeVariables(vars: Record<string, unknown>): void;
+}
+
 /** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
-export function DocsPanel({ bridge }: { bridge: QueryBridge }) {
+export function DocsPanel({ bridge }: { bridge: DocsQueryHost }) {
   const state = useSchema();
   const { schema } = state;
   const index = useDocsIndex(

@@ -34,7 +34,7 @@ query {
   }
 }`;
 
-describe('estimateQueryCost: worked examples (research-notes §3)', () => {
+describe('estimateQueryCost: worked examples', () => {
   it.each([
     ['console default query', CONSOLE_DEFAULT, undefined, [4, 3, 0, 0, 5]],
     [

@@ -1,5 +1,5 @@
 /**
- * The instance's GraphQL cost estimator (research-notes §3, version 2 of the walk, quirks
+ * The instance's GraphQL cost estimator (version 2 of the walk, quirks
  * included). One module serves the sandbox's limit check and the console's cost meter, so it is
  * pure: it imports only graphql-js's parser and AST types, no Node or browser APIs.
  *

@@ -43,26 +43,6 @@ export function removeKey(key: string, kind: 'local' | 'session' = 'local'): voi
   }
 }
 
-/** Returns a function that writes `key` at most once per `ms`, always with the latest value. */
-export function debouncedWriter(key: string, ms: number, kind: 'local' | 'session' = 'local') {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let latest: unknown;
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    writeJson(key, latest, kind);
-  };
-  if (typeof window !== 'undefined')
-    window.addEventListener('pagehide', () => timer !== undefined && flush());
-  return {
-    write(value: unknown) {
-      latest = value;
-      if (timer === undefined) timer = setTimeout(flush, ms);
-    },
-    flush,
-  };
-}
-
 /** The stored text of `key`, or null when nothing is stored: tells "absent" from "corrupted". */
 export function readText(key: string, kind: 'local' | 'session' = 'local'): string | null {
   try {

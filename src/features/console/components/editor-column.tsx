@@ -1,8 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
 import { showInDocs } from '../../docs/docs-nav.ts';
 import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
+import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
@@ -19,17 +20,23 @@ interface Props {
   schema?: GraphQLSchema;
   limits: CostLimits;
   onLimitsChange(l: CostLimits): void;
-  onRun(): void;
+  commands: CommandTarget;
 }
 
 /** Query editor on top; Variables and Headers below; the cost meter under them. */
 export function EditorColumn(props: Props) {
-  const { tab, handles, schema, limits, onLimitsChange, onRun, multipleOperations } = props;
+  const { tab, handles, schema, limits, onLimitsChange, commands, multipleOperations } = props;
   const id = tab.id;
-  // The operation the Variables editor validates against: the picked one, else the one under
-  // the cursor (state changes only when the cursor moves into another operation).
-  const [cursorOp, setCursorOp] = useState<string>();
-  const operationName = tab.operationName ?? (multipleOperations ? cursorOp : undefined);
+  // The operation the Variables editor and the cost meter use: the picked one, else the one under
+  // the cursor. The query editor reports its text and its cursor in the same update, so both
+  // are read from the current document.
+  const [cursor, setCursor] = useState<{ tabId: string; offset: number }>();
+  const offset = cursor?.tabId === id ? cursor.offset : undefined;
+  const cursorOp = useMemo(
+    () => (multipleOperations && offset !== undefined ? operationAt(tab.query, offset) : undefined),
+    [multipleOperations, tab.query, offset],
+  );
+  const operationName = tab.operationName ?? cursorOp;
   const update = (patch: Partial<ConsoleTab>) => getConsoleStore().updateTab(id, patch);
   return (
     <div className="editor-column">
@@ -39,11 +46,9 @@ export function EditorColumn(props: Props) {
           value={tab.query}
           onChange={(query: string) => update({ query })}
           schema={schema}
-          onRun={onRun}
+          commands={commands}
           onShowInDocs={showInDocs}
-          onCursorChange={(offset: number) => {
-            if (multipleOperations) setCursorOp(operationAt(tab.query, offset));
-          }}
+          onCursorChange={(offset: number) => setCursor({ tabId: id, offset })}
           handleRef={handles.query}
         />
       </div>
@@ -57,7 +62,7 @@ export function EditorColumn(props: Props) {
             query={tab.query}
             schema={schema}
             operationName={operationName}
-            onRun={onRun}
+            commands={commands}
             handleRef={handles.variables}
           />
         </section>
@@ -70,7 +75,7 @@ export function EditorColumn(props: Props) {
             key={`h-${id}`}
             value={tab.headers}
             onChange={(headers: string) => update({ headers })}
-            onRun={onRun}
+            commands={commands}
             handleRef={handles.headers}
           />
         </section>

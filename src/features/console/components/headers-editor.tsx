@@ -1,12 +1,14 @@
 import { useLayoutEffect, useRef, type Ref } from 'react';
 import { headersDiagnostics } from '../editor/headers-diagnostics';
+import type { CommandTarget } from '../commands/command-table.ts';
 import { jsonEditorExtensions } from '../editor/json-editor-extensions';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 
 export interface HeadersEditorProps {
   value: string;
   onChange(text: string): void;
-  onRun(): void;
+  /** The console's commands, bound to their keys in the editor. */
+  commands: CommandTarget;
   handleRef?: Ref<EditorHandle>;
 }
 
@@ -16,16 +18,20 @@ export interface HeadersEditorProps {
  * about headers a browser will not send.
  */
 export function HeadersEditor(props: HeadersEditorProps) {
-  const onRun = useRef(props.onRun);
+  const commands = useRef(props.commands);
   useLayoutEffect(() => {
-    onRun.current = props.onRun;
+    commands.current = props.commands;
   });
   const { parentRef } = useCodeMirror({
     value: props.value,
     onChange: props.onChange,
     handleRef: props.handleRef,
     extensions: () =>
-      jsonEditorExtensions({ label: 'Headers editor', onRun, diagnostics: headersDiagnostics }),
+      jsonEditorExtensions({
+        label: 'Headers editor',
+        commands,
+        diagnostics: headersDiagnostics,
+      }),
   });
   return <div ref={parentRef} className="cm-host headers-editor" />;
 }

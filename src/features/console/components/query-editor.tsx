@@ -1,17 +1,18 @@
 import { updateSchema } from 'cm6-graphql';
 import type { GraphQLSchema } from 'graphql';
 import { useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import type { CommandTarget } from '../commands/command-table.ts';
 import { queryExtensions, type QueryCallbacks } from '../editor/query-extensions';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 
 export interface QueryEditorProps {
   /** Initial document (the component is remounted with `key` for another tab). */
   value: string;
-  /** The full text, debounced (~300 ms) and on blur/unmount. */
+  /** The full text, with every change of the document. */
   onChange(text: string): void;
   schema?: GraphQLSchema;
-  /** Ctrl/Cmd-Enter. */
-  onRun(): void;
+  /** The console's commands, bound to their keys in the editor. */
+  commands: CommandTarget;
   /** Mod-click on a field or type. */
   onShowInDocs(ref: { type: string; field?: string }): void;
   /** Cursor offset, to pick the operation under the cursor. */
@@ -21,9 +22,8 @@ export interface QueryEditorProps {
 
 /**
  * The GraphQL query editor (textbox "Query editor"): highlighting, schema-aware completion,
- * validation as you type, hover info, Mod-click to Docs, and the GraphiQL shortcuts
- * (Ctrl/Cmd-Enter run, Shift-Ctrl-P/F prettify, Shift-Ctrl-M merge fragments, Shift-Ctrl-C
- * copy, Ctrl-/ comment, Mod-f search).
+ * validation as you type, hover info, Mod-click to Docs, the console's command keys
+ * (commands/command-table.ts), Ctrl-/ comment and Mod-f search.
  */
 export function QueryEditor(props: QueryEditorProps) {
   const callbacks = useRef<QueryCallbacks>(props);

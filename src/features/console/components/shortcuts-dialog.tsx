@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { SHORTCUTS } from '../hooks/use-page-shortcuts.ts';
+import { COMMANDS, EDITOR_KEYS } from '../commands/command-table.ts';
+import { displayKeys } from '../commands/keys.ts';
 
-/** The keyboard shortcuts, in a modal dialog (Escape closes it, focus returns to the opener). */
+const ROWS = [
+  ...COMMANDS.map((c) => ({ keys: displayKeys(c.keys), label: c.label })),
+  ...EDITOR_KEYS,
+];
+
+/** The keyboard shortcuts (the command table, then the editors' own keys), in a modal dialog (Escape closes it, focus returns to the opener). */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -26,12 +32,12 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
           </tr>
         </thead>
         <tbody>
-          {SHORTCUTS.map((s) => (
+          {ROWS.map((s) => (
             <tr key={s.keys}>
               <td>
                 <kbd>{s.keys}</kbd>
               </td>
-              <td>{s.action}</td>
+              <td>{s.label}</td>
             </tr>
           ))}
         </tbody>

@@ -1,16 +1,13 @@
-import type { EditorView } from '@codemirror/view';
 import type { ReactNode } from 'react';
-import { FillFieldsButton } from './fill-fields-button.tsx';
+import { COMMANDS, commandById, type CommandTarget } from '../commands/command-table.ts';
+import { displayKeys } from '../commands/keys.ts';
 import { RequestOptions } from './request-options.tsx';
 
 interface Props {
   running: boolean;
-  onRun(): void;
+  /** What the command buttons (Run, Prettify, Merge fragments, Fill all fields) act on. */
+  commands: CommandTarget;
   onStop(): void;
-  onPrettify(): void;
-  onMerge(): void;
-  /** The query editor's view, for "Fill all fields". */
-  queryView(): EditorView | null | undefined;
   /** Named operations of the document; the picker shows when there are several. */
   operations: string[];
   picked?: string;
@@ -28,7 +25,13 @@ interface Props {
   message?: { tone: 'info' | 'error'; text: string };
 }
 
-/** Run/Stop, Prettify, Merge, operation picker, Copy as curl, Docs, History, Shortcuts. */
+const RUN = commandById('run');
+const BUTTONS = COMMANDS.filter((c) => c.button);
+
+/**
+ * Run/Stop, operation picker, the command table's buttons (Prettify, Merge fragments, Fill all
+ * fields), Copy as curl, Docs, History, Shortcuts.
+ */
 export function Toolbar(p: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Query actions">
@@ -45,8 +48,8 @@ export function Toolbar(p: Props) {
         <button
           type="button"
           className="primary"
-          onClick={p.onRun}
-          title="Run query (Ctrl/Cmd-Enter)"
+          onClick={() => RUN.run(p.commands)}
+          title={`Run query (${displayKeys(RUN.keys)})`}
         >
           Run query
         </button>
@@ -64,13 +67,17 @@ export function Toolbar(p: Props) {
           </select>
         </label>
       )}
-      <button type="button" onClick={p.onPrettify} title="Prettify (Shift-Ctrl-P)">
-        Prettify
-      </button>
-      <button type="button" onClick={p.onMerge} title="Merge fragments (Shift-Ctrl-M)">
-        Merge fragments
-      </button>
-      <FillFieldsButton getView={p.queryView} />
+      {BUTTONS.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          onClick={() => c.run(p.commands)}
+          disabled={c.when ? !c.when(p.commands) : undefined}
+          title={`${c.label} (${displayKeys(c.keys)})`}
+        >
+          {c.button}
+        </button>
+      ))}
       {p.exportMenu}
       <RequestOptions />
       <span className="toolbar-spacer" />

@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import type { CommandTarget } from '../commands/command-table.ts';
 import { jsonEditorExtensions, relint } from '../editor/json-editor-extensions';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 import { variablesCompletion } from '../editor/variables-completion';
@@ -12,7 +13,8 @@ export interface VariablesEditorProps {
   query: string;
   schema?: GraphQLSchema;
   operationName?: string;
-  onRun(): void;
+  /** The console's commands, bound to their keys in the editor. */
+  commands: CommandTarget;
   handleRef?: Ref<EditorHandle>;
 }
 
@@ -23,10 +25,10 @@ export interface VariablesEditorProps {
  */
 export function VariablesEditor(props: VariablesEditorProps) {
   const ctx = useRef<VariablesContext>(props);
-  const onRun = useRef(props.onRun);
+  const commands = useRef(props.commands);
   useLayoutEffect(() => {
     ctx.current = { query: props.query, schema: props.schema, operationName: props.operationName };
-    onRun.current = props.onRun;
+    commands.current = props.commands;
   });
   const { parentRef, viewRef } = useCodeMirror({
     value: props.value,
@@ -35,7 +37,7 @@ export function VariablesEditor(props: VariablesEditorProps) {
     extensions: () =>
       jsonEditorExtensions({
         label: 'Variables editor',
-        onRun,
+        commands,
         diagnostics: (text) => variablesDiagnostics(text, ctx.current),
         completion: variablesCompletion(ctx),
       }),

@@ -22,7 +22,7 @@ import { editorTheme } from './theme';
 
 /**
  * Completion opens as soon as a character is typed: CodeMirror's default 100 ms
- * `activateOnTypingDelay` alone would be most of a slow console's latency (DESIGN.md pitfalls),
+ * `activateOnTypingDelay` alone would be most of a slow console's latency,
  * and with 0 `eagerAutocompletion` starts it before the next frame rather than after it.
  */
 export const COMPLETION_DELAY_MS = 0;

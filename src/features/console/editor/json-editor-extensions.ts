@@ -1,8 +1,9 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
-import { Prec, type Extension } from '@codemirror/state';
+import type { Extension } from '@codemirror/state';
 import { forceLinting, linter } from '@codemirror/lint';
-import { keymap, type EditorView } from '@codemirror/view';
+import type { EditorView } from '@codemirror/view';
+import { commandKeymap, type CommandTargetRef } from '../commands/editor-keymap.ts';
 import { baseExtensions } from './base-extensions';
 import type { EditorDiagnostic } from './graphql-diagnostics';
 
@@ -10,17 +11,17 @@ import type { EditorDiagnostic } from './graphql-diagnostics';
 export const JSON_LINT_DELAY_MS = 200;
 
 /**
- * A JSON editor (variables, headers): the base setup, JSON language, Ctrl/Cmd-Enter → run,
+ * A JSON editor (variables, headers): the base setup, JSON language, the console's command keys,
  * and a linter whose inputs may change outside the document (call `relint`).
  */
 export function jsonEditorExtensions(opts: {
   label: string;
-  onRun: { current: () => void };
+  commands: CommandTargetRef;
   diagnostics(text: string): EditorDiagnostic[];
   completion?: CompletionSource;
 }): Extension {
   return [
-    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (opts.onRun.current(), true) }])),
+    commandKeymap(opts.commands),
     baseExtensions(opts.label, opts.completion ? [opts.completion] : undefined),
     json(),
     linter((view) => opts.diagnostics(view.state.doc.toString()), { delay: JSON_LINT_DELAY_MS }),

@@ -1,6 +1,6 @@
 import { linter } from '@codemirror/lint';
-import { Prec, type Extension } from '@codemirror/state';
-import { hoverTooltip, keymap } from '@codemirror/view';
+import type { Extension } from '@codemirror/state';
+import { hoverTooltip } from '@codemirror/view';
 import {
   getSchema,
   graphqlLanguageSupport,
@@ -9,21 +9,17 @@ import {
   stateExtensions,
 } from 'cm6-graphql';
 import type { GraphQLSchema } from 'graphql';
+import { commandKeymap } from '../commands/editor-keymap.ts';
+import type { CommandTarget } from '../commands/command-table.ts';
 import { baseExtensions } from './base-extensions';
 import { graphqlCompletion } from './graphql-completion';
 import { graphqlDiagnostics } from './graphql-diagnostics';
 import { hoverInfo } from './hover-info';
 
-import {
-  copyQueryCommand,
-  fillAllFieldsCommand,
-  mergeFragmentsCommand,
-  prettifyCommand,
-} from './query-commands';
-
 /** What the query editor calls back into; read at call time, so it may change freely. */
 export interface QueryCallbacks {
-  onRun(): void;
+  /** The console's commands (Ctrl/Cmd-Enter runs, Shift-Ctrl-P prettifies…). */
+  commands: CommandTarget;
   onShowInDocs(ref: { type: string; field?: string }): void;
 }
 
@@ -33,23 +29,18 @@ export const LINT_DELAY_MS = 250;
 /**
  * The query editor: cm6-graphql's language, schema-aware completion and Mod-click jump, our
  * own validation (debounced, syntax-only without a schema), hover information, and the
- * GraphiQL keys (anchors.md §2).
+ * console's command keys (commands/command-table.ts).
  */
 export function queryExtensions(
   schema: GraphQLSchema | undefined,
   callbacks: { current: QueryCallbacks },
 ): Extension {
   return [
-    Prec.highest(
-      keymap.of([
-        { key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) },
-        { key: 'Shift-Ctrl-Enter', run: fillAllFieldsCommand },
-        { key: 'Shift-Ctrl-p', run: prettifyCommand },
-        { key: 'Shift-Ctrl-f', run: prettifyCommand },
-        { key: 'Shift-Ctrl-m', run: mergeFragmentsCommand },
-        { key: 'Shift-Ctrl-c', run: copyQueryCommand },
-      ]),
-    ),
+    commandKeymap({
+      get current() {
+        return callbacks.current.commands;
+      },
+    }),
     baseExtensions('Query editor'),
     graphqlLanguageSupport(),
     graphqlCompletion,

@@ -9,7 +9,7 @@ import {
   type RefObject,
 } from 'react';
 
-/** The imperative handle every console editor exposes (contract §4). */
+/** The imperative handle every console editor exposes. */
 export interface EditorHandle {
   view: EditorView | null;
   getValue(): string;
@@ -17,12 +17,10 @@ export interface EditorHandle {
   focus(): void;
 }
 
-/** How long typing may pause before `onChange` reports the text. */
-export const CHANGE_DEBOUNCE_MS = 300;
-
 export interface CodeMirrorOptions {
   /** The initial document only: the editor owns the text afterwards. */
   value: string;
+  /** The full text, in the same update as every change of the document. */
   onChange(text: string): void;
   handleRef?: Ref<EditorHandle>;
   /** Built once, when the view is created. Read changing inputs through refs. */
@@ -31,9 +29,9 @@ export interface CodeMirrorOptions {
 }
 
 /**
- * Creates one EditorView for the component's lifetime (React never holds the document).
- * `onChange` gets the full text debounced, and immediately on blur, on page hide and on
- * unmount, so that nothing typed is lost when the tab switches or the page reloads.
+ * Creates one EditorView for the component's lifetime (React never holds the document). The
+ * editor owns the text: `onChange` reports it with every change, so whatever is derived from it
+ * (and the store that persists it) is never behind the document.
  */
 export function useCodeMirror(opts: CodeMirrorOptions): {
   parentRef: RefObject<HTMLDivElement | null>;
@@ -42,7 +40,6 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
   const parentRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(opts);
-  const flushRef = useRef<() => void>(() => {});
   useLayoutEffect(() => {
     latest.current = opts;
   });
@@ -50,7 +47,6 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
   useEffect(() => {
     const parent = parentRef.current;
     if (!parent) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const view = new EditorView({
       parent,
       state: EditorState.create({
@@ -58,31 +54,14 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
         extensions: [
           latest.current.extensions(),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) {
-              if (timer !== undefined) clearTimeout(timer);
-              timer = setTimeout(flush, CHANGE_DEBOUNCE_MS);
-            }
+            if (u.docChanged) latest.current.onChange(u.state.doc.toString());
             latest.current.onUpdate?.(u);
           }),
-          EditorView.domEventHandlers({ blur: () => flush() }),
         ],
       }),
     });
-    function flush() {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      timer = undefined;
-      latest.current.onChange(view.state.doc.toString());
-    }
-    flushRef.current = flush;
     viewRef.current = view;
-    const onHide = () => flush();
-    window.addEventListener('pagehide', onHide);
-    document.addEventListener('visibilitychange', onHide);
     return () => {
-      window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onHide);
-      flush();
       view.destroy();
       viewRef.current = null;
     };
@@ -102,7 +81,6 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
           changes: { from: 0, to: view.state.doc.length, insert: text },
           userEvent: 'input.replace',
         });
-        flushRef.current();
       },
       focus: () => viewRef.current?.focus(),
     }),

@@ -3,7 +3,8 @@ import { useState, type RefObject } from 'react';
 import type { CostHotspot, CostLimits, LimitViolation } from '../../../shared/lib/cost-estimate.ts';
 import { mergeFragments } from '../lib/merge-fragments.ts';
 import { prettifyQuery } from '../lib/prettify.ts';
-import { moveCursor, replaceDocument, type EditorHandleLike } from '../query-bridge.ts';
+import { fillAllFields, replaceAll } from '../editor/query-commands.ts';
+import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
 import { prepareRun } from '../state/prepare-run.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
 import { getConsoleStore } from './use-console-store.ts';
@@ -31,7 +32,10 @@ function reformatJson(text: string): string | undefined {
   }
 }
 
-/** Run, prettify, merge and copy for the current tab, reading the editors' live text. */
+/**
+ * Run, prettify, merge, fill and copy for the current tab, reading the editors' live text: what
+ * the console's commands (commands/command-table.ts) call, from a key or a toolbar button.
+ */
 export function useConsoleActions(
   tab: ConsoleTab,
   h: EditorHandles,
@@ -43,20 +47,18 @@ export function useConsoleActions(
   const [costConfirm, setCostConfirm] = useState<CostConfirm>();
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
 
-  /** Copies the editors' current text into the store (their onChange is debounced). */
-  function sync() {
-    const text = {
+  /** The editors' text now (each editor owns its document; the tab's copy when unmounted). */
+  function texts() {
+    return {
       query: h.query.current?.getValue() ?? tab.query,
       variables: h.variables.current?.getValue() ?? tab.variables,
       headers: h.headers.current?.getValue() ?? tab.headers,
     };
-    getConsoleStore().updateTab(tab.id, text);
-    return text;
   }
 
   function run() {
     if (runner.isRunning) return;
-    const text = sync();
+    const text = texts();
     setBlocked(undefined);
     setCostConfirm(undefined);
     const prep = prepareRun({
@@ -92,7 +94,7 @@ export function useConsoleActions(
   }
 
   function prettify() {
-    const text = sync();
+    const text = texts();
     const q = prettifyQuery(text.query);
     if (!q.ok) {
       setMessage({
@@ -109,7 +111,7 @@ export function useConsoleActions(
     if (hd !== undefined) patch.headers = hd;
     for (const key of ['query', 'variables', 'headers'] as const) {
       const view = h[key].current?.view;
-      if (patch[key] !== undefined && view) replaceDocument(view, patch[key]);
+      if (patch[key] !== undefined && view) replaceAll(view, patch[key], 'input.format');
     }
     getConsoleStore().updateTab(tab.id, patch);
     setMessage(
@@ -120,7 +122,7 @@ export function useConsoleActions(
   }
 
   function merge() {
-    const text = sync();
+    const text = texts();
     const r = mergeFragments(text.query, schema);
     if (!r.ok) {
       setMessage({ tone: 'error', text: `Cannot merge fragments: ${r.message}` });
@@ -128,13 +130,23 @@ export function useConsoleActions(
     }
     if (!r.changed) return setMessage({ tone: 'info', text: 'No fragments to merge.' });
     const view = h.query.current?.view;
-    if (view) replaceDocument(view, r.text);
+    if (view) replaceAll(view, r.text, 'input.format');
     getConsoleStore().updateTab(tab.id, { query: r.text });
     setMessage(undefined);
   }
 
+  function fillFields() {
+    const view = h.query.current?.view;
+    if (!view) return;
+    const r = fillAllFields(view);
+    if (!r.ok) setMessage({ tone: 'error', text: r.message });
+    else if (!r.plan) setMessage({ tone: 'info', text: 'Every field is already selected.' });
+    else setMessage(undefined);
+    view.focus();
+  }
+
   function copyQuery() {
-    const { query } = sync();
+    const { query } = texts();
     navigator.clipboard.writeText(query).then(
       () => setMessage({ tone: 'info', text: 'Query copied.' }),
       () => setMessage({ tone: 'error', text: 'The browser refused clipboard access.' }),
@@ -146,9 +158,10 @@ export function useConsoleActions(
     stop: runner.stop,
     running: runner.isRunning,
     runningTabId: runner.runningTabId,
-    sync,
+    texts,
     prettify,
     merge,
+    fillFields,
     copyQuery,
     blocked: blocked?.tabId === tab.id ? blocked.message : undefined,
     costConfirm: costConfirm?.request.tabId === tab.id ? costConfirm : undefined,

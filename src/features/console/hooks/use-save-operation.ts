@@ -6,7 +6,7 @@ import { getSavedStore } from '../saved/saved-store.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
 
 /** Saving the current tab: the dialog's open state, the save itself and its feedback. */
-export function useSaveOperation(sync: () => Pick<ConsoleTab, 'query' | 'variables' | 'headers'>) {
+export function useSaveOperation(texts: () => Pick<ConsoleTab, 'query' | 'variables' | 'headers'>) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
 
@@ -14,13 +14,12 @@ export function useSaveOperation(sync: () => Pick<ConsoleTab, 'query' | 'variabl
     dialogOpen,
     notice,
     open() {
-      sync();
       setNotice(undefined);
       setDialogOpen(true);
     },
     close: () => setDialogOpen(false),
     save(tab: ConsoleTab, r: SaveRequest) {
-      const text = sync();
+      const text = texts();
       try {
         getSavedStore().update((s) =>
           saveOperation(s, {

@@ -12,7 +12,7 @@ const base: CurlOptions = {
 };
 
 describe('toCurl: byte for byte', () => {
-  it('matches the src-cli example of research-notes §5', () => {
+  it('matches the src-cli example', () => {
     expect(toCurl(base)).toBe(
       'curl \\\n' +
         `   -H 'Authorization: token ${TOKEN}' \\\n` +
@@ -22,7 +22,7 @@ describe('toCurl: byte for byte', () => {
     );
   });
 
-  it('backslash-escapes a body without spaces (research-notes §5)', () => {
+  it('backslash-escapes a body without spaces', () => {
     const out = toCurl({ ...base, body: { query: '{currentUser{username}}', variables: {} } });
     expect(out.split('\n')[3]).toBe(
       '   -d \\{\\"query\\":\\"\\{currentUser\\{username}}\\",\\"variables\\":\\{}} \\',

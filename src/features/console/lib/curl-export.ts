@@ -24,7 +24,7 @@ export interface CurlOptions {
 export const REDACTED = 'REDACTED';
 
 /**
- * Renders the request in exactly the format of `src api -get-curl` (research-notes §5):
+ * Renders the request in exactly the format of `src api -get-curl` (examples in curl-export.test.ts):
  * `curl \`, then one line per argument pair indented by three spaces and ending in ` \`,
  * the URL last, and a final newline. Words are quoted with go-shellquote's rules and the body
  * is Go's `json.Marshal` output, so the command is byte-identical to src-cli's for the same

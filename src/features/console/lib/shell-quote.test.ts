@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { posixQuote, shellQuoteJoin } from './shell-quote';
 import { splitShellWords } from './shell-words';
 
-// The table of go-shellquote's own quote_test.go, plus the -d example of research-notes §5.
+// The table of go-shellquote's own quote_test.go, plus the -d example of `src api -get-curl`.
 describe('shellQuoteJoin (go-shellquote Join)', () => {
   it.each<[string[], string]>([
     [['test'], 'test'],

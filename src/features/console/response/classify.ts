@@ -79,7 +79,7 @@ export function statusLine(status: number): string {
   return STATUS_TEXT[status] ? `${status} ${STATUS_TEXT[status]}` : String(status);
 }
 
-/** What to do about the instance's plain-text auth errors (research-notes §4, exact texts). */
+/** What to do about the instance's plain-text auth errors (exact texts). */
 const TEXT_HINTS: [RegExp, string][] = [
   [
     /^Invalid access token\.$/,

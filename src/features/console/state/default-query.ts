@@ -1,4 +1,4 @@
-/** The instance console's default query, exact text (research-notes §1). */
+/** The instance console's default query, exact text. */
 export const DEFAULT_QUERY = `# Type queries here, with completion, validation, and hovers.
 #
 # Here's an example query to get you started:

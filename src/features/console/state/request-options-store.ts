@@ -1,27 +1,23 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../../shared/lib/store.ts';
 import { optionsFromSearch, type RequestOptions } from '../lib/request-options.ts';
-
-let options: RequestOptions | undefined;
-const listeners = new Set<() => void>();
 
 /**
  * The page's Trace and Feature flags settings. They start from the console page's URL
  * (`?trace=1`, `?feat=…`, as the instance's console reads them) and live in memory for the page:
  * they change what the instance does, so a fresh page never inherits them silently.
  */
+const options = createStore<RequestOptions>(() =>
+  optionsFromSearch(typeof window === 'undefined' ? '' : window.location.search),
+);
+
 export function getRequestOptions(): RequestOptions {
-  options ??= optionsFromSearch(typeof window === 'undefined' ? '' : window.location.search);
-  return options;
+  return options.get();
 }
 
 export function setRequestOptions(patch: Partial<RequestOptions>): void {
-  options = { ...getRequestOptions(), ...patch };
-  for (const l of listeners) l();
+  options.set((current) => ({ ...current, ...patch }));
 }
 
 export function useRequestOptions(): RequestOptions {
-  return useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  }, getRequestOptions);
+  return useStore(options);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../../shared/lib/store.ts';
 import type { TraceInfo } from '../lib/trace-info.ts';
 import type { FormattedResponse } from '../response/format-client.ts';
 
@@ -21,26 +21,19 @@ export interface RunResult {
   trace?: TraceInfo;
 }
 
-const results = new Map<string, RunResult>();
-const listeners = new Set<() => void>();
+const results = createStore<ReadonlyMap<string, RunResult>>(new Map());
 
 export function setRunResult(tabId: string, result: RunResult | undefined): void {
-  if (result) results.set(tabId, result);
-  else results.delete(tabId);
-  for (const l of listeners) l();
-}
-
-export function getRunResult(tabId: string): RunResult | undefined {
-  return results.get(tabId);
+  results.set((current) => {
+    if (!result && !current.has(tabId)) return current;
+    const next = new Map(current);
+    if (result) next.set(tabId, result);
+    else next.delete(tabId);
+    return next;
+  });
 }
 
 /** The last run of a tab, re-rendering when it changes. */
 export function useRunResult(tabId: string): RunResult | undefined {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => results.get(tabId),
-  );
+  return useStore(results, (all) => all.get(tabId));
 }
