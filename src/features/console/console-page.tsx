@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/lib/cost-estimate.ts';
+import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-estimate.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { getConnection } from '../connection/connection-store.ts';
 import { useSchema } from '../connection/schema.ts';

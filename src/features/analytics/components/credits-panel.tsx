@@ -6,8 +6,8 @@ import { creditOutlook } from '../lib/credit-outlook.ts';
 import { bucketSummary } from '../lib/credit-series.ts';
 import { parseCredits, type CreditBucket } from '../lib/credits.ts';
 import { describeHttpFailure, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
-import type { ReportForm } from '../lib/report-params.ts';
-import { buildCreditsParams } from '../lib/report-params.ts';
+import type { ReportForm } from '../../../shared/contracts/report-params.ts';
+import { buildCreditsParams } from '../../../shared/contracts/report-params.ts';
 import { CreditChart } from './credit-chart.tsx';
 
 const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });

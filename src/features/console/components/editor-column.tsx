@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
 import { showInDocs } from '../../docs/docs-nav.ts';
-import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
+import type { CostLimits } from '../../../shared/contracts/cost-estimate.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
