@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { useCallback, useMemo } from 'react';
 import { NetworkError } from '../../shared/api/http.ts';
+import { RELAY_ERROR_HEADER } from '../../shared/contracts/relay.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
@@ -94,7 +95,7 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
       status: response.status,
       contentType: response.headers.get('content-type'),
       text,
-      relayError: response.headers.has('x-relay-error'),
+      relayError: response.headers.has(RELAY_ERROR_HEADER),
     };
   };
   try {

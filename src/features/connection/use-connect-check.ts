@@ -4,7 +4,7 @@ import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.
 import { getConnection, type ConnectionSettings } from './connection-store.ts';
 import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
-import { RELAY_ERROR_HEADER } from './relay-error.ts';
+import { RELAY_ERROR_HEADER } from '../../shared/contracts/relay.ts';
 
 /** Runs `{ currentUser { username } }` with the current connection; never throws. */
 export async function checkConnection(signal?: AbortSignal): Promise<ConnectStatus> {

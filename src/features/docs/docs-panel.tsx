@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import { useSchema } from '../connection/schema.ts';
-import type { QueryBridge } from '../console/query-bridge.ts';
+import { useSchema } from '../connection/index.ts';
+import type { QueryBridge } from './query-access.ts';
 import { ChangesView } from './components/changes-view.tsx';
 import { DocsContext, type DocsContextValue } from './components/docs-context.ts';
 import { DocsNavBar } from './components/docs-nav-bar.tsx';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { NetworkError } from '../../../shared/api/http.ts';
-import { getConnection } from '../../connection/connection-store.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
+import { getConnection } from '../../connection/index.ts';
+import { ConnectionError, sendAnalytics } from '../../connection/index.ts';
 import { creditOutlook } from '../lib/credit-outlook.ts';
 import { bucketSummary } from '../lib/credit-series.ts';
 import { parseCredits, type CreditBucket } from '../lib/credits.ts';
-import { describeHttpFailure, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
+import { describeHttpFailure } from '../lib/report-errors.ts';
+import { RELAY_ERROR_HEADER } from '../../../shared/contracts/relay.ts';
 import type { ReportForm } from '../../../shared/contracts/report-params.ts';
 import { buildCreditsParams } from '../../../shared/contracts/report-params.ts';
 import { CreditChart } from './credit-chart.tsx';

@@ -18,9 +18,6 @@ export interface HttpFailure {
   host: string;
 }
 
-/** Header the relay sets on responses it writes itself. */
-export const RELAY_ERROR_HEADER = 'X-Relay-Error';
-
 /** Human size: `512 B`, `3.4 KB`, `12.5 MB`. */
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

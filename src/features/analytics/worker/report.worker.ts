@@ -6,10 +6,11 @@
  * (`queries.ts`). One worker per load.
  */
 import { NetworkError } from '../../../shared/api/http.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
+import { ConnectionError, sendAnalytics } from '../../connection/index.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
-import { looksLikeHtml, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
+import { looksLikeHtml } from '../lib/report-errors.ts';
+import { RELAY_ERROR_HEADER } from '../../../shared/contracts/relay.ts';
 import type { FromWorker, Outcome, Progress, ToWorker } from './protocol.ts';
 import {
   reportColumns,

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
-import { showInDocs } from '../../docs/docs-nav.ts';
+import { showInDocs } from '../../docs/index.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-estimate.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';

@@ -1,4 +1,4 @@
-import { statusLine } from '../response/classify.ts';
+import { statusLine } from '../../../shared/api/classify.ts';
 import type { RunResult } from '../state/responses.ts';
 import { TraceStatus } from './trace-status.tsx';
 

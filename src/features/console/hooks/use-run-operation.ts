@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { NetworkError } from '../../../shared/api/http.ts';
-import { getConnection } from '../../connection/connection-store.ts';
-import { ensureUsableToken, TokenExpiredError } from '../../connection/oauth-refresh.ts';
-import { RELAY_ERROR_HEADER } from '../../connection/relay-error.ts';
-import { ConnectionError, sendGraphQL } from '../../connection/transport.ts';
+import { getConnection } from '../../connection/index.ts';
+import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts';
+import { RELAY_ERROR_HEADER } from '../../../shared/contracts/relay.ts';
+import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
 import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
 import { traceInfo } from '../lib/trace-info.ts';
 import { readResponse } from '../response/format-client.ts';

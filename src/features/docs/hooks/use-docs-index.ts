@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { onSchemaText } from '../../connection/schema.ts';
+import { onSchemaText } from '../../connection/index.ts';
 import type { SearchHit } from '../lib/search-index.ts';
 import type { DocsWorkerRequest, DocsWorkerResponse, StoredChanges } from '../workers/protocol.ts';
 

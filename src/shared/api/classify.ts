@@ -1,10 +1,19 @@
 /**
- * Turns an HTTP response from `/.api/graphql` into what the response pane shows. Pure (no DOM):
+ * Turns an HTTP response from `/.api/graphql` into what the response pane and the Connect check show. Pure (no DOM):
  * it runs inside the response worker so that large bodies are parsed off the main thread, and
  * in unit tests.
  */
-import type { JsonFacts } from './json-stream-printer.ts';
 import { prettyJson } from './pretty-json.ts';
+
+/** What classifyJsonFacts needs of a GraphQL response (gathered while printing by src/features/console/response/json-stream-printer.ts). */
+export interface JsonFacts {
+  /** The top level is an object with a `data` or `errors` member. */
+  isGraphQL: boolean;
+  /** `data` is present and not null. */
+  hasData: boolean;
+  /** The `errors` member, parsed (empty when absent or not an array). */
+  rawErrors: unknown[];
+}
 
 export interface ResponseMeta {
   status: number;
