@@ -4,13 +4,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Doors: a feature is imported only through its index.ts (src/features/README.md), and the server
+// Doors: a feature is imported only through its index.ts (README.md, Architecture), and the server
 // imports from src/ only the shared contracts (src/shared/contracts/).
 const FEATURES = ['connection', 'console', 'docs', 'analytics'];
 const TEST_SELECTOR =
   'MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip|todo)$/]';
 const TEST_MESSAGE = 'No focused or skipped tests: a skipped test proves nothing.';
-const DOOR_MESSAGE = 'Import another feature only through its index.ts (src/features/README.md).';
+const DOOR_MESSAGE = 'Import another feature only through its index.ts (README.md, Architecture).';
 const SERVER_MESSAGE = 'The server imports from src/ only src/shared/contracts/.';
 
 /** no-restricted-imports and no-restricted-syntax (for import()) for one set of regexes. */
