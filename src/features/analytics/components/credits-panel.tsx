@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { NetworkError } from '../../../shared/api/http.ts';
+import { httpMeta, NetworkError } from '../../../shared/api/http.ts';
 import { getConnection } from '../../connection/index.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/index.ts';
 import { creditOutlook } from '../lib/credit-outlook.ts';
 import { bucketSummary } from '../lib/credit-series.ts';
 import { parseCredits, type CreditBucket } from '../lib/credits.ts';
 import { describeHttpFailure } from '../lib/report-errors.ts';
-import { RELAY_ERROR_HEADER } from '../../../shared/contracts/relay.ts';
 import type { ReportForm } from '../../../shared/contracts/report-params.ts';
 import { buildCreditsParams } from '../../../shared/contracts/report-params.ts';
 import { CreditChart } from './credit-chart.tsx';
@@ -33,11 +32,8 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
         setError(
           describeHttpFailure(
             {
-              status: response.status,
-              contentType: ct,
+              ...httpMeta(response),
               body: text.slice(0, 4096),
-              retryAfter: response.headers.get('retry-after'),
-              relayError: response.headers.has(RELAY_ERROR_HEADER),
               host: built.params.get('instanceURL') ?? '',
             },
             'credits',
