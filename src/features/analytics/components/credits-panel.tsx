@@ -1,11 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { httpMeta, NetworkError } from '../../../shared/api/http.ts';
 import { getConnection } from '../../connection/index.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/index.ts';
+import { creditsQueryOptions, CreditsError } from '../api/credits.ts';
 import { creditOutlook } from '../lib/credit-outlook.ts';
 import { bucketSummary } from '../lib/credit-series.ts';
-import { parseCredits, type CreditBucket } from '../lib/credits.ts';
-import { describeHttpFailure } from '../lib/report-errors.ts';
+import type { CreditBucket } from '../lib/credits.ts';
 import type { ReportForm } from '../../../shared/contracts/report-params.ts';
 import { buildCreditsParams } from '../../../shared/contracts/report-params.ts';
 import { CreditChart } from './credit-chart.tsx';
@@ -17,6 +16,7 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
   const [buckets, setBuckets] = useState<CreditBucket[]>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const today = new Date().toISOString().slice(0, 10);
 
   async function handleLoad() {
@@ -25,27 +25,9 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
     setBusy(true);
     setError(undefined);
     try {
-      const { response } = await sendAnalytics(getConnection(), 'credits', built.params);
-      const text = await response.text();
-      const ct = response.headers.get('content-type');
-      if (!response.ok) {
-        setError(
-          describeHttpFailure(
-            {
-              ...httpMeta(response),
-              body: text.slice(0, 4096),
-              host: built.params.get('instanceURL') ?? '',
-            },
-            'credits',
-          ),
-        );
-        return;
-      }
-      const parsed = parseCredits(ct, text);
-      if (parsed.ok) setBuckets(parsed.buckets);
-      else setError(parsed.message);
+      setBuckets(await queryClient.fetchQuery(creditsQueryOptions(getConnection(), built.params)));
     } catch (err) {
-      if (err instanceof ConnectionError || err instanceof NetworkError) setError(err.message);
+      if (err instanceof CreditsError) setError(err.message);
       else throw err;
     } finally {
       setBusy(false);
