@@ -47,7 +47,6 @@ function conn(analyticsToken: string): ConnectionSettings {
 function params(): URLSearchParams {
   const built = buildCreditsParams({
     host: svc.instances[0] ?? '',
-    granularity: 'by_user',
     startDate: '',
     endDate: '',
   });
