@@ -4,6 +4,43 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Doors: a feature is imported only through its index.ts (README.md, Architecture), and the server
+// imports from src/ only the shared contracts (src/shared/contracts/).
+const FEATURES = ['connection', 'console', 'docs', 'analytics'];
+const TEST_SELECTOR =
+  'MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip|todo)$/]';
+const TEST_MESSAGE = 'No focused or skipped tests: a skipped test proves nothing.';
+const DOOR_MESSAGE = 'Import another feature only through its index.ts (README.md, Architecture).';
+const SERVER_MESSAGE = 'The server imports from src/ only src/shared/contracts/.';
+
+/** no-restricted-imports and no-restricted-syntax (for import()) for one set of regexes. */
+function restrictImports(files, rules) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: rules.map(({ regex, message }) => ({ regex, message })) },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: TEST_SELECTOR, message: TEST_MESSAGE },
+        ...rules.map(({ regex, message }) => ({
+          // esquery regexes cannot hold a slash: \x2F stands for it.
+          selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+          message,
+        })),
+      ],
+    },
+  };
+}
+
+/** From inside `feature`: the other features' files except their index.ts. */
+function doorRules(feature) {
+  const others = FEATURES.filter((f) => f !== feature).join('|');
+  return [{ regex: `^(\\.\\./)+(${others})/(?!index\\.ts$)`, message: DOOR_MESSAGE }];
+}
+
 export default tseslint.config(
   {
     ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'bench/.tmp'],
@@ -19,14 +56,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip|todo)$/]',
-          message: 'No focused or skipped tests: a skipped test proves nothing.',
-        },
-      ],
+      'no-restricted-syntax': ['error', { selector: TEST_SELECTOR, message: TEST_MESSAGE }],
     },
   },
   {
@@ -42,4 +72,24 @@ export default tseslint.config(
       ],
     },
   },
+  ...FEATURES.map((feature) =>
+    restrictImports([`src/features/${feature}/**/*.{ts,tsx}`], doorRules(feature)),
+  ),
+  restrictImports(
+    ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    [{ regex: `features/(${FEATURES.join('|')})/(?!index\\.ts$)`, message: DOOR_MESSAGE }],
+  ),
+  restrictImports(
+    ['src/shared/**/*.{ts,tsx}'],
+    [
+      {
+        regex: '^(\\.\\./)+(features|app)/',
+        message: 'src/shared/ imports no feature and no app code.',
+      },
+    ],
+  ),
+  restrictImports(
+    ['server/**/*.ts'],
+    [{ regex: '^(\\.\\./)+src/(?!shared/contracts/)', message: SERVER_MESSAGE }],
+  ),
 );

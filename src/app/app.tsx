@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { navigate, ROUTE_PATHS, routeOf, useRoute, type Route } from './router.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
-import { loadServerDefaults } from '../features/connection/server-defaults.ts';
+import { loadServerDefaults } from '../features/connection/index.ts';
+import { loadAnalyticsPage } from '../features/analytics/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
 // /analytics for the console. The current tab's chunk is requested as soon as this module runs.
-const loadConsole = () => import('../features/console/console-page.tsx');
-const loadAnalytics = () => import('../features/analytics/analytics-page.tsx');
+const loadConsole = () =>
+  import('../features/console/index.ts').then((door) => door.loadConsolePage());
+const loadAnalytics = loadAnalyticsPage;
 if (routeOf(window.location.pathname) === 'console') void loadConsole();
 else void loadAnalytics();
 const ConsolePage = lazy(() => loadConsole().then((m) => ({ default: m.ConsolePage })));

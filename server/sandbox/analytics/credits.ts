@@ -8,7 +8,7 @@
  * one over-consumed), the active bucket (today is day 46 of 90, consumed at a pace that exhausts it
  * around day 68, so the projection says it runs out before its end), and one future bucket.
  */
-import { addDays } from '../../../src/features/analytics/lib/credit-series.ts';
+import { addDays } from '../../../src/shared/contracts/dates.ts';
 import { hash32, prng } from './data.ts';
 
 export interface CreditBucketJson {

@@ -3,7 +3,7 @@
  * (instance, user, day), so any report for any date range is reproducible byte for byte without
  * storing anything: the generator keeps only per-user state, never rows.
  */
-import { addDays, daysBetween } from '../../../src/features/analytics/lib/credit-series.ts';
+import { addDays, daysBetween } from '../../../src/shared/contracts/dates.ts';
 import { hash32, prng } from '../seeded.ts';
 
 export { hash32, prng };

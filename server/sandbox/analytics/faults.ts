@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Granularity } from '../../../src/features/analytics/lib/report-params.ts';
+import type { Granularity } from '../../../src/shared/contracts/report-params.ts';
 import { type CreditBucketJson } from './credits.ts';
 import type { Dataset } from './data.ts';
 import { EOL, reportLines } from './report.ts';

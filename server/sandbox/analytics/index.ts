@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../../http-util.ts';
 import { requestUrl, sendText } from '../../http-util.ts';
-import { addDays } from '../../../src/features/analytics/lib/credit-series.ts';
-import { normalizeInstanceHost } from '../../../src/features/analytics/lib/host.ts';
+import { addDays } from '../../../src/shared/contracts/dates.ts';
+import { normalizeInstanceHost } from '../../../src/shared/contracts/host.ts';
 import {
   checkIsoDate,
   DEFAULT_GRANULARITY,
@@ -15,7 +15,7 @@ import {
   type Granularity,
   isGranularity,
   reportFileName,
-} from '../../../src/features/analytics/lib/report-params.ts';
+} from '../../../src/shared/contracts/report-params.ts';
 import type { SandboxOptions } from '../types.ts';
 import { authenticate, createTokens, type TokenInfo } from './auth.ts';
 import { createBuckets, filterBuckets } from './credits.ts';

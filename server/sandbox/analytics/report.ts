@@ -6,8 +6,8 @@
  * CRLF, UTF-8 without BOM, fields quoted only when they contain `"`, `,`, CR or LF. Dates are
  * `YYYY-MM-DD`; in `by_user_month` the `Timestamp Date (or Month)` column holds `YYYY-MM`.
  */
-import { addDays } from '../../../src/features/analytics/lib/credit-series.ts';
-import type { Granularity } from '../../../src/features/analytics/lib/report-params.ts';
+import { addDays } from '../../../src/shared/contracts/dates.ts';
+import type { Granularity } from '../../../src/shared/contracts/report-params.ts';
 import {
   type Activity,
   type Dataset,

@@ -2,7 +2,7 @@
  * The sandbox's feature flags and how a request sees them: the defined value (a static boolean,
  * or a rollout evaluated per user from a hash), replaced by the request's
  * `X-Sourcegraph-Override-Feature` overrides (`RequestContext.featureFlags`, parsed with
- * src/shared/lib/feature-flags.ts), as the instance's override store does: an override of a flag
+ * src/shared/contracts/feature-flags.ts), as the instance's override store does: an override of a flag
  * that is not defined still evaluates to its value.
  *
  * What a user can see change: `evaluateFeatureFlag`, `evaluatedFeatureFlags`, and `search-debug`,

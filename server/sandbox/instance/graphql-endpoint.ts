@@ -25,7 +25,7 @@ import {
   nestingDepth,
   type CostLimits,
   type LimitViolation,
-} from '../../../src/shared/lib/cost-estimate.ts';
+} from '../../../src/shared/contracts/cost-estimate.ts';
 import type { RequestContext } from './resolvers.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import { stringifyWithSplices, type Splice } from './fast-results.ts';

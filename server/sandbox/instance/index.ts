@@ -22,7 +22,7 @@ import { serveGraphQL, type GraphQLEndpoint } from './graphql-endpoint.ts';
 import { serveOAuthToken } from './oauth-endpoint.ts';
 import { createRootValue, type RequestContext } from './resolvers.ts';
 import { AnonymousLimiter, loadSiteConfig, type SiteConfig } from './site-config.ts';
-import { parseFlagOverrides } from '../../../src/shared/lib/feature-flags.ts';
+import { parseFlagOverrides } from '../../../src/shared/contracts/feature-flags.ts';
 import { serveTracePage, startTrace, TRACE_PAGE_PREFIX, TraceStore } from './tracing.ts';
 
 export interface InstanceOptions extends SandboxOptions {

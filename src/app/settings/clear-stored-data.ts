@@ -4,10 +4,8 @@
  */
 import { clear as clearIndexedDb, keys as indexedDbKeys } from 'idb-keyval';
 import { removeKey } from '../../shared/lib/storage.ts';
-import { getConnection, updateConnection } from '../../features/connection/connection-store.ts';
-import { getConsoleStore } from '../../features/console/hooks/use-console-store.ts';
-import { LAST_WRITTEN_KEY } from '../../features/console/hooks/use-fragment-sync.ts';
-import { getSavedStore } from '../../features/console/saved/saved-store.ts';
+import { getConnection, updateConnection } from '../../features/connection/index.ts';
+import { getConsoleStore, getSavedStore, LAST_WRITTEN_KEY } from '../../features/console/index.ts';
 
 /** What a clear would remove, for the confirmation. */
 export interface StoredDataSummary {

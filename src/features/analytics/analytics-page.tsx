@@ -10,14 +10,14 @@ import { ReportStatus } from './components/report-status.tsx';
 import { ReportTable } from './components/report-table.tsx';
 import { SummaryPanel } from './components/summary-panel.tsx';
 import { useReport } from './hooks/use-report.ts';
-import { normalizeInstanceHost } from './lib/host.ts';
+import { normalizeInstanceHost } from '../../shared/contracts/host.ts';
 import {
   buildReportParams,
   DEFAULT_GRANULARITY,
   reportFileName,
   type FieldError,
   type ReportForm as Form,
-} from './lib/report-params.ts';
+} from '../../shared/contracts/report-params.ts';
 import { SUMMARY_PRESETS, type SummarySpec } from './lib/summary-spec.ts';
 import './analytics.css';
 

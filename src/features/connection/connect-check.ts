@@ -1,4 +1,4 @@
-import { classifyResponse, type ResponseMeta } from '../console/response/classify.ts';
+import { classifyResponse, type ResponseMeta } from '../../shared/api/classify.ts';
 
 /** The query the Connect button runs to learn who the token belongs to. */
 export const WHO_AM_I_QUERY = '{ currentUser { username } }';

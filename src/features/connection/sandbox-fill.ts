@@ -2,12 +2,14 @@ import { httpRequest } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { commitConnection, getConnection, type ConnectionSettings } from './connection-store.ts';
 
-/** The part of `/sandbox.json` the connection panel uses. */
+/** The part of `/sandbox.json` the connection panel and the Analytics tab use. */
 export interface SandboxJson {
   base_url: string;
   analytics_url: string;
   tokens: Record<string, string>;
   oauth?: { access_token: string; refresh_token: string; expires_in: number; client_id: string };
+  /** Instance hosts the analytics sandbox knows. */
+  instances?: string[];
 }
 
 /** The connection patch "Use sandbox" applies, for the scheme currently chosen. Pure. */
@@ -38,8 +40,11 @@ export function sandboxPatch(
   return patch;
 }
 
-/** Fetches this server's `/sandbox.json` and fills the connection. Throws a user-facing message. */
-export async function fillFromSandbox(): Promise<void> {
+/**
+ * Fetches this server's `/sandbox.json` (URLs, demo tokens and the analytics instances), for the
+ * connection panel and the Analytics tab alike. Throws a user-facing message.
+ */
+export async function loadSandboxInfo(): Promise<SandboxJson> {
   let res: Response;
   try {
     res = (await httpRequest('/sandbox.json', { headers: { Accept: 'application/json' } }))
@@ -52,9 +57,14 @@ export async function fillFromSandbox(): Promise<void> {
   if (!res.ok)
     throw new Error(
       res.status === 404
-        ? 'No sandbox here: this server runs with SANDBOX=off (or the app is on a static host).'
-        : `Loading /sandbox.json failed (HTTP ${res.status}).`,
+        ? 'No sandbox here: this server runs with SANDBOX=off (or the app is on a static host). Enter the URL and token yourself.'
+        : `Loading /sandbox.json failed (HTTP ${res.status}). Enter the URL and token yourself.`,
     );
-  const info = (await res.json()) as SandboxJson;
+  return (await res.json()) as SandboxJson;
+}
+
+/** Fills the connection from this server's sandbox. Throws a user-facing message. */
+export async function fillFromSandbox(): Promise<void> {
+  const info = await loadSandboxInfo();
   commitConnection(sandboxPatch(info, getConnection(), Date.now()));
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { useCallback, useMemo } from 'react';
-import { NetworkError } from '../../shared/api/http.ts';
+import { httpMeta, NetworkError } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
@@ -91,10 +91,8 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
     const text = await response.text();
     performance.mark('schema:response');
     return {
-      status: response.status,
-      contentType: response.headers.get('content-type'),
+      ...httpMeta(response),
       text,
-      relayError: response.headers.has('x-relay-error'),
     };
   };
   try {

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { NetworkError } from '../../shared/api/http.ts';
+import { httpMeta, NetworkError } from '../../shared/api/http.ts';
 import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.ts';
 import { getConnection, type ConnectionSettings } from './connection-store.ts';
 import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
-import { RELAY_ERROR_HEADER } from './relay-error.ts';
 
 /** Runs `{ currentUser { username } }` with the current connection; never throws. */
 export async function checkConnection(signal?: AbortSignal): Promise<ConnectStatus> {
@@ -24,10 +23,7 @@ export async function checkConnection(signal?: AbortSignal): Promise<ConnectStat
     const text = await response.text();
     return readWhoAmI(
       {
-        status: response.status,
-        contentType: response.headers.get('Content-Type'),
-        retryAfter: response.headers.get('Retry-After'),
-        relayError: response.headers.has(RELAY_ERROR_HEADER),
+        ...httpMeta(response),
         scheme: s.scheme,
       },
       text,

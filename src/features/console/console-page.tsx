@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/lib/cost-estimate.ts';
+import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-estimate.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
-import { getConnection } from '../connection/connection-store.ts';
-import { useSchema } from '../connection/schema.ts';
-import { openDocsSearch, useDocsOpen } from '../docs/docs-nav.ts';
-import { ConnectionPanel } from './components/connection-panel.tsx';
+import { getConnection } from '../connection/index.ts';
+import { useSchema } from '../connection/index.ts';
+import { openDocsSearch, useDocsOpen } from '../docs/index.ts';
+import { ConnectionPanel } from '../connection/index.ts';
 import { CostConfirmBar } from './components/cost-confirm.tsx';
 import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
@@ -112,7 +112,7 @@ export function ConsolePage() {
 
   return (
     <div className="console">
-      <ConnectionPanel />
+      <ConnectionPanel onRememberChange={() => getConsoleStore().flush()} />
       <Toolbar
         running={actions.running}
         commands={commands}

@@ -1,15 +1,8 @@
 import type { EditorView } from '@codemirror/view';
+import type { QueryBridge } from '../docs/index.ts';
 import { parseVariables } from './lib/variables.ts';
 
-/** How Docs and the editors reach the current tab's query. */
-export interface QueryBridge {
-  getQuery(): string;
-  /** Undoable edit in the query editor. */
-  replaceQuery(text: string): void;
-  /** Adds to the Variables editor's JSON object. */
-  mergeVariables(vars: Record<string, unknown>): void;
-  focusQuery(): void;
-}
+export type { QueryBridge };
 
 /** The imperative handle of an editor (structurally the editors' EditorHandle). */
 export interface EditorHandleLike {

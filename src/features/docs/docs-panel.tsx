@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import { useSchema } from '../connection/schema.ts';
+import { useSchema } from '../connection/index.ts';
+import type { QueryBridge } from './query-access.ts';
 import { ChangesView } from './components/changes-view.tsx';
 import { DocsContext, type DocsContextValue } from './components/docs-context.ts';
 import { DocsNavBar } from './components/docs-nav-bar.tsx';
@@ -18,20 +19,8 @@ import './docs.css';
 
 const DEPRECATED_KEY = 'docs-show-deprecated';
 
-/**
- * What Docs needs from the page it is in, to add a field to the query: the console passes its
- * query bridge (src/features/console/query-bridge.ts), which has this shape.
- */
-export interface DocsQueryHost {
-  getQuery(): string;
-  /** Undoable edit of the query. */
-  replaceQuery(text: string): void;
-  /** Adds to the Variables JSON object. */
-  mergeVariables(vars: Record<string, unknown>): void;
-}
-
 /** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
-export function DocsPanel({ bridge }: { bridge: DocsQueryHost }) {
+export function DocsPanel({ bridge }: { bridge: QueryBridge }) {
   const state = useSchema();
   const { schema } = state;
   const index = useDocsIndex(

@@ -1,12 +1,5 @@
 import { useId, useState } from 'react';
-import { httpRequest } from '../../../shared/api/http.ts';
-import { updateConnection, useConnection } from '../../connection/connection-store.ts';
-
-interface SandboxInfo {
-  analytics_url?: string;
-  tokens?: Record<string, string>;
-  instances?: string[];
-}
+import { loadSandboxInfo, updateConnection, useConnection } from '../../connection/index.ts';
 
 /**
  * The analytics service's own URL and token (never the instance token: a different service),
@@ -21,28 +14,15 @@ export function AnalyticsConnection({ onInstances }: { onInstances(hosts: string
   async function handleUseSandbox() {
     setMessage(undefined);
     try {
-      const { response } = await httpRequest('/sandbox.json', {
-        headers: { Accept: 'application/json' },
-      });
-      if (!response.ok)
-        throw new Error(
-          response.status === 404
-            ? 'No sandbox on this server (it runs with SANDBOX=off): enter the Analytics URL and token yourself.'
-            : `Loading /sandbox.json failed (HTTP ${response.status}); enter the Analytics URL and token yourself.`,
-        );
-      const info = (await response.json()) as SandboxInfo;
+      const info = await loadSandboxInfo();
       updateConnection({
-        analyticsUrl: info.analytics_url ?? '',
-        analyticsToken: info.tokens?.analytics ?? '',
+        analyticsUrl: info.analytics_url,
+        analyticsToken: info.tokens.analytics ?? '',
       });
       onInstances(info.instances ?? []);
       setMessage('Connected to the sandbox analytics service.');
     } catch (err) {
-      setMessage(
-        err instanceof Error && !(err instanceof TypeError)
-          ? err.message
-          : "Could not load /sandbox.json from this console's server. Is `npm start` running?",
-      );
+      setMessage((err as Error).message);
     }
   }
 

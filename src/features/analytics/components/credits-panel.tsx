@@ -1,13 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NetworkError } from '../../../shared/api/http.ts';
-import { getConnection } from '../../connection/connection-store.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
+import { getConnection } from '../../connection/index.ts';
+import { creditsQueryOptions, CreditsError } from '../api/credits.ts';
 import { creditOutlook } from '../lib/credit-outlook.ts';
 import { bucketSummary } from '../lib/credit-series.ts';
-import { parseCredits, type CreditBucket } from '../lib/credits.ts';
-import { describeHttpFailure, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
-import type { ReportForm } from '../lib/report-params.ts';
-import { buildCreditsParams } from '../lib/report-params.ts';
+import type { CreditBucket } from '../lib/credits.ts';
+import type { ReportForm } from '../../../shared/contracts/report-params.ts';
+import { buildCreditsParams } from '../../../shared/contracts/report-params.ts';
 import { CreditChart } from './credit-chart.tsx';
 
 const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -17,6 +16,7 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
   const [buckets, setBuckets] = useState<CreditBucket[]>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const today = new Date().toISOString().slice(0, 10);
 
   async function handleLoad() {
@@ -25,30 +25,9 @@ export function CreditsPanel({ form, onInvalid }: { form: ReportForm; onInvalid(
     setBusy(true);
     setError(undefined);
     try {
-      const { response } = await sendAnalytics(getConnection(), 'credits', built.params);
-      const text = await response.text();
-      const ct = response.headers.get('content-type');
-      if (!response.ok) {
-        setError(
-          describeHttpFailure(
-            {
-              status: response.status,
-              contentType: ct,
-              body: text.slice(0, 4096),
-              retryAfter: response.headers.get('retry-after'),
-              relayError: response.headers.has(RELAY_ERROR_HEADER),
-              host: built.params.get('instanceURL') ?? '',
-            },
-            'credits',
-          ),
-        );
-        return;
-      }
-      const parsed = parseCredits(ct, text);
-      if (parsed.ok) setBuckets(parsed.buckets);
-      else setError(parsed.message);
+      setBuckets(await queryClient.fetchQuery(creditsQueryOptions(getConnection(), built.params)));
     } catch (err) {
-      if (err instanceof ConnectionError || err instanceof NetworkError) setError(err.message);
+      if (err instanceof CreditsError) setError(err.message);
       else throw err;
     } finally {
       setBusy(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
-import { formatBytes } from '../lib/report-errors.ts';
+import { formatBytes } from '../../../shared/lib/format-bytes.ts';
 import { saveBlob } from './save-blob.ts';
 
 /**

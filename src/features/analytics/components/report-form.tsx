@@ -1,11 +1,11 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { normalizeInstanceHost } from '../lib/host.ts';
+import { normalizeInstanceHost } from '../../../shared/contracts/host.ts';
 import {
   GRANULARITIES,
   type FieldError,
   type Granularity,
   type ReportForm as Form,
-} from '../lib/report-params.ts';
+} from '../../../shared/contracts/report-params.ts';
 
 const LABELS: Record<Granularity, string> = {
   by_user: 'By user',

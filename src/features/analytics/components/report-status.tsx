@@ -1,5 +1,6 @@
 import type { ReportState } from '../hooks/use-report.ts';
-import { formatBytes, formatRows, raggedMessage } from '../lib/report-errors.ts';
+import { formatBytes } from '../../../shared/lib/format-bytes.ts';
+import { formatRows, raggedMessage } from '../lib/report-errors.ts';
 
 /** Progress bar (bytes and rows), Cancel, and the load's messages: error, notice, warnings. */
 export function ReportStatus({ state, onCancel }: { state: ReportState; onCancel(): void }) {

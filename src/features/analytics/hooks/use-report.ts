@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getConnection } from '../../connection/connection-store.ts';
+import { getConnection } from '../../connection/index.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';

@@ -3,7 +3,8 @@
  * where a series has no value. Pure and unit-tested.
  */
 import type { CreditBucket } from './credits.ts';
-import { addDays, daysBetween, projectRunOut } from './credit-series.ts';
+import { addDays, daysBetween } from '../../../shared/contracts/dates.ts';
+import { projectRunOut } from './credit-series.ts';
 
 /** Unix seconds at UTC midnight of a `YYYY-MM-DD` (or `YYYY-MM`, the 1st) date. */
 export function dateToSeconds(date: string): number {

@@ -3,7 +3,8 @@
  * rate, whether there is a gap until its period ends, and whether the next bucket covers the
  * following period at the same rate. Pure.
  */
-import { addDays, bucketSummary, daysBetween, projectRunOut } from './credit-series.ts';
+import { addDays, daysBetween } from '../../../shared/contracts/dates.ts';
+import { bucketSummary, projectRunOut } from './credit-series.ts';
 import type { CreditBucket } from './credits.ts';
 
 export interface CreditOutlook {

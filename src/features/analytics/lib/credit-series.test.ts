@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditBucket } from './credits.ts';
-import { addDays, bucketSummary, daysBetween, projectRunOut } from './credit-series.ts';
+import { addDays, daysBetween } from '../../../shared/contracts/dates.ts';
+import { bucketSummary, projectRunOut } from './credit-series.ts';
 
 const jan: CreditBucket = {
   id: 'jan',

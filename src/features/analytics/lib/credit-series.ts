@@ -3,25 +3,11 @@
  * active, and when the active bucket runs out at the current rate. Dates are `YYYY-MM-DD` in UTC;
  * a bucket's active period includes both its start and its end day.
  */
+import { addDays, daysBetween } from '../../../shared/contracts/dates.ts';
 import type { CreditBucket } from './credits.ts';
 
-const DAY_MS = 86_400_000;
 /** How many recent days define "the current rate" when daily consumption is known. */
 export const RATE_WINDOW_DAYS = 7;
-
-function toMs(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
-}
-
-/** `date` plus `days` (may be negative), as `YYYY-MM-DD`. */
-export function addDays(date: string, days: number): string {
-  return new Date(toMs(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `a` to `b` (`b - a`); 0 for the same day. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((toMs(b) - toMs(a)) / DAY_MS);
-}
 
 /**
  * Summary of one bucket on `today`. `percentUsed` is consumption / allocation × 100 and may exceed

@@ -11,7 +11,7 @@
  * numbers may be JSON numbers or numeric strings (`"1,000"`).
  */
 import Papa from 'papaparse';
-import { checkIsoDate } from './report-params.ts';
+import { checkIsoDate } from '../../../shared/contracts/report-params.ts';
 
 /** One credit bucket, normalised. Dates are `YYYY-MM-DD`, both bounds inclusive. */
 export interface CreditBucket {

@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   connectionLostMessage,
   describeHttpFailure,
-  formatBytes,
-  looksLikeHtml,
-  parseRetryAfter,
   raggedMessage,
   type HttpFailure,
 } from './report-errors.ts';
@@ -42,19 +39,7 @@ describe('describeHttpFailure', () => {
 });
 
 describe('helpers', () => {
-  it('parses Retry-After seconds and dates', () => {
-    expect(parseRetryAfter('12')).toBe(12);
-    expect(parseRetryAfter(new Date(10_000).toUTCString(), 0)).toBe(10);
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
-  });
-  it('sniffs HTML', () => {
-    expect(looksLikeHtml(null, '\ufeff  <!DOCTYPE html>')).toBe(true);
-    expect(looksLikeHtml('text/csv', 'a,b\n')).toBe(false);
-  });
   it('formats sizes and messages', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(3.5 * 1024 * 1024)).toBe('3.5 MB');
     expect(connectionLostMessage(1234, 2048)).toBe(
       'Connection lost after 1,234 rows (2.0 KB); the rows received are kept. Load the report again to get the complete file.',
     );

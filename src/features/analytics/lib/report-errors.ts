@@ -3,6 +3,8 @@
  * HTTP errors from the analytics service or the relay, bodies that are not CSV, and streams that
  * end early. Each message says what happened and what to do next. Pure and unit-tested.
  */
+import { looksLikeHtml, retryAfterSeconds } from '../../../shared/api/http.ts';
+import { formatBytes } from '../../../shared/lib/format-bytes.ts';
 
 /** A response that was not a usable 2xx, reduced to what the message needs. */
 export interface HttpFailure {
@@ -18,48 +20,11 @@ export interface HttpFailure {
   host: string;
 }
 
-/** Header the relay sets on responses it writes itself. */
-export const RELAY_ERROR_HEADER = 'X-Relay-Error';
-
-/** Human size: `512 B`, `3.4 KB`, `12.5 MB`. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 const count = new Intl.NumberFormat('en-US');
 
 /** `1 row`, `12,345 rows`. */
 export function formatRows(n: number): string {
   return `${count.format(n)} ${n === 1 ? 'row' : 'rows'}`;
-}
-
-/** Seconds to wait from a Retry-After value (delta-seconds or an HTTP date); undefined if absent/invalid. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  if (/^\d+$/.test(v)) return Number(v);
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** True when a body looks like an HTML page (by content type or its first characters). */
-export function looksLikeHtml(contentType: string | null, head: string): boolean {
-  const ct = (contentType ?? '').toLowerCase();
-  const h = head
-    .replace(/^\ufeff/, '')
-    .trimStart()
-    .slice(0, 100)
-    .toLowerCase();
-  return (
-    ct.includes('text/html') ||
-    h.startsWith('<!doctype html') ||
-    h.startsWith('<html') ||
-    h.startsWith('<head') ||
-    h.startsWith('<body')
-  );
 }
 
 /** Message for a 2xx body that is an HTML page instead of CSV. */
@@ -96,7 +61,7 @@ export function describeHttpFailure(f: HttpFailure, what: 'report' | 'credits' =
     case 404:
       return `Not found (${said}): the analytics service does not know instance ${f.host}, or the Analytics URL is wrong. Check both.`;
     case 429: {
-      const wait = parseRetryAfter(f.retryAfter);
+      const wait = retryAfterSeconds(f.retryAfter);
       const when = wait === undefined ? 'in a little while' : `in ${wait} s`;
       return `Rate limited (${said}): too many requests. Retry ${when}; your form and the rows already shown are kept.`;
     }

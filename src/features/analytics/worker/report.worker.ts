@@ -5,11 +5,10 @@
  * the rows columnar, and answers window / view / chart / summary / compare / export requests
  * (`queries.ts`). One worker per load.
  */
-import { NetworkError } from '../../../shared/api/http.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/transport.ts';
+import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.ts';
+import { ConnectionError, sendAnalytics } from '../../connection/index.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
-import { looksLikeHtml, RELAY_ERROR_HEADER } from '../lib/report-errors.ts';
 import type { FromWorker, Outcome, Progress, ToWorker } from './protocol.ts';
 import {
   reportColumns,
@@ -166,13 +165,7 @@ async function load(msg: Extract<ToWorker, { type: 'load' }>): Promise<void> {
     const body = (await response.text().catch(() => '')).slice(0, 4096);
     post({
       type: 'http-error',
-      failure: {
-        status: response.status,
-        contentType,
-        body,
-        retryAfter: response.headers.get('retry-after'),
-        relayError: response.headers.has(RELAY_ERROR_HEADER),
-      },
+      failure: { ...httpMeta(response), body },
     });
     return;
   }

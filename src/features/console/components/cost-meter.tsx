@@ -6,7 +6,7 @@ import {
   type CostEstimate,
   type CostLimits,
   type LimitKind,
-} from '../../../shared/lib/cost-estimate';
+} from '../../../shared/contracts/cost-estimate.ts';
 import { parseVariables } from '../lib/variables';
 
 export interface CostMeterProps {

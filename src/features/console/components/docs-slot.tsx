@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
-import type { QueryBridge } from '../query-bridge.ts';
+import { loadDocsPanel, type QueryBridge } from '../../docs/index.ts';
 
 // The Docs panel is its own chunk: fetched once a schema starts loading (prefetchDocs), or the
 // first time it opens, whichever comes first; never part of the first load.
-const importDocs = () => import('../../docs/docs-panel.tsx');
+const importDocs = loadDocsPanel;
 let docsChunk: ReturnType<typeof importDocs> | undefined;
 const loadDocs = () => (docsChunk ??= importDocs());
 const DocsPanel = lazy(loadDocs);

@@ -1,8 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
 import { useMemo, useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
-import { showInDocs } from '../../docs/docs-nav.ts';
-import type { CostLimits } from '../../../shared/lib/cost-estimate.ts';
+import { showInDocs } from '../../docs/index.ts';
+import type { CostLimits } from '../../../shared/contracts/cost-estimate.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';

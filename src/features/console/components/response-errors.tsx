@@ -1,4 +1,4 @@
-import type { GqlErrorItem } from '../response/classify.ts';
+import type { GqlErrorItem } from '../../../shared/api/classify.ts';
 
 interface Props {
   errors: GqlErrorItem[];

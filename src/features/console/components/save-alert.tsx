@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { onConnectionSaveFailure } from '../../connection/connection-store.ts';
+import { onConnectionSaveFailure } from '../../connection/index.ts';
 
 /**
  * Says, visibly, when saving failed (storage full or disabled): the console's own message

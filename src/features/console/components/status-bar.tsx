@@ -1,13 +1,7 @@
-import { statusLine } from '../response/classify.ts';
+import { statusLine } from '../../../shared/api/classify.ts';
+import { formatBytes } from '../../../shared/lib/format-bytes.ts';
 import type { RunResult } from '../state/responses.ts';
 import { TraceStatus } from './trace-status.tsx';
-
-/** "1.2 MB", "340 B". */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;

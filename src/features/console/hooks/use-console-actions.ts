@@ -1,6 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
 import { useState, type RefObject } from 'react';
-import type { CostHotspot, CostLimits, LimitViolation } from '../../../shared/lib/cost-estimate.ts';
+import type {
+  CostHotspot,
+  CostLimits,
+  LimitViolation,
+} from '../../../shared/contracts/cost-estimate.ts';
 import { mergeFragments } from '../lib/merge-fragments.ts';
 import { prettifyQuery } from '../lib/prettify.ts';
 import { fillAllFields, replaceAll } from '../editor/query-commands.ts';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readJson, removeKey, writeJson } from '../../../shared/lib/storage.ts';
-import { getConnection } from '../../connection/connection-store.ts';
+import { getConnection } from '../../connection/index.ts';
 import type { KeyValueBackend } from '../state/backend.ts';
 import {
   createConsoleStore,

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { NetworkError } from '../../../shared/api/http.ts';
-import { getConnection } from '../../connection/connection-store.ts';
-import { ensureUsableToken, TokenExpiredError } from '../../connection/oauth-refresh.ts';
-import { RELAY_ERROR_HEADER } from '../../connection/relay-error.ts';
-import { ConnectionError, sendGraphQL } from '../../connection/transport.ts';
+import { httpMeta, NetworkError } from '../../../shared/api/http.ts';
+import { getConnection } from '../../connection/index.ts';
+import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts';
+import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
 import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
 import { traceInfo } from '../lib/trace-info.ts';
 import { readResponse } from '../response/format-client.ts';
@@ -54,10 +53,7 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
     const { body, size, receivedAt } = await readResponse(
       t.response,
       {
-        status: t.response.status,
-        contentType: h.get('Content-Type'),
-        retryAfter: h.get('Retry-After'),
-        relayError: h.has(RELAY_ERROR_HEADER),
+        ...httpMeta(t.response),
         scheme: conn.scheme,
         now: Date.now(),
       },

@@ -2,7 +2,7 @@ import {
   flagWordProblem,
   OVERRIDE_FEATURE_HEADER,
   splitFlagList,
-} from '../../../shared/lib/feature-flags.ts';
+} from '../../../shared/contracts/feature-flags.ts';
 
 /** Header that asks the instance to trace a request. */
 export const SHOULD_TRACE_HEADER = 'X-Sourcegraph-Should-Trace';

@@ -1,5 +1,5 @@
 import { Kind, parse, visit, type ASTNode, type DocumentNode } from 'graphql';
-import { OVERRIDE_FEATURE_HEADER } from '../../../shared/lib/feature-flags.ts';
+import { OVERRIDE_FEATURE_HEADER } from '../../../shared/contracts/feature-flags.ts';
 import { goJsonMarshal } from './go-json';
 import { REDACTED } from './curl-export';
 import { posixQuote } from './shell-quote';

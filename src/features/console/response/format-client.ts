@@ -1,5 +1,9 @@
 import { Text } from '@codemirror/state';
-import { classifyResponse, type ClassifiedResponse, type ResponseMeta } from './classify.ts';
+import {
+  classifyResponse,
+  type ClassifiedResponse,
+  type ResponseMeta,
+} from '../../../shared/api/classify.ts';
 import type { FormatReply } from './format-job.ts';
 import type { FormatRequest } from './format.worker.ts';
 

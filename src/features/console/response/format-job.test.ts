@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResponse, type ResponseMeta } from './classify.ts';
+import { classifyResponse, type ResponseMeta } from '../../../shared/api/classify.ts';
 import { FormatJob, type FormatReply } from './format-job.ts';
 
 /** Runs a body through a FormatJob in pieces cut at `cuts` (byte offsets). */

@@ -12,7 +12,7 @@ import {
   streamsAsJson,
   type ClassifiedResponse,
   type ResponseMeta,
-} from './classify.ts';
+} from '../../../shared/api/classify.ts';
 import { JsonStreamPrinter } from './json-stream-printer.ts';
 
 /** To the main thread. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonStreamPrinter } from './json-stream-printer.ts';
-import { prettyJson } from './pretty-json.ts';
+import { prettyJson } from '../../../shared/api/pretty-json.ts';
 
 /** Feeds `text` in pieces cut at `cuts` (sorted, deduplicated offsets). */
 function print(text: string, cuts: number[] = []): { p: JsonStreamPrinter; out: string } {

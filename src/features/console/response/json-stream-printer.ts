@@ -15,7 +15,8 @@
  * Besides the text it records what classify.ts needs about a GraphQL response: whether the top
  * level is an object with `data` / `errors`, whether `data` is non-null, and the `errors` value.
  */
-import { MAX_INLINE } from './pretty-json.ts';
+import type { JsonFacts } from '../../../shared/api/classify.ts';
+import { MAX_INLINE } from '../../../shared/api/pretty-json.ts';
 
 interface Item {
   /** Canonical JSON text of the member's key (objects only). */
@@ -163,16 +164,6 @@ class ValueBuilder {
     this.result = done.value;
     return true;
   }
-}
-
-/** What classify.ts needs of a GraphQL response, gathered while printing. */
-export interface JsonFacts {
-  /** The top level is an object with a `data` or `errors` member. */
-  isGraphQL: boolean;
-  /** `data` is present and not null. */
-  hasData: boolean;
-  /** The `errors` member, parsed (empty when absent or not an array). */
-  rawErrors: unknown[];
 }
 
 export class JsonStreamPrinter {

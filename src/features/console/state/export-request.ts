@@ -1,5 +1,5 @@
-import { buildAuthorization, normalizeBaseUrl } from '../../connection/auth-header.ts';
-import { getConnection } from '../../connection/connection-store.ts';
+import { buildAuthorization, normalizeBaseUrl } from '../../connection/index.ts';
+import { getConnection } from '../../connection/index.ts';
 import type { ExportRequest } from '../components/export-menu.tsx';
 import { exportOperation } from '../lib/export-operation.ts';
 import { parseHeaders } from '../lib/headers.ts';

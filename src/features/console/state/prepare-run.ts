@@ -4,7 +4,7 @@ import {
   type CostHotspot,
   type CostLimits,
   type LimitViolation,
-} from '../../../shared/lib/cost-estimate.ts';
+} from '../../../shared/contracts/cost-estimate.ts';
 import { parseHeaders } from '../lib/headers.ts';
 import { listOperations, operationAt } from '../lib/operations.ts';
 import { parseVariables } from '../lib/variables.ts';

@@ -1,18 +1,22 @@
 /**
- * Turns an HTTP response from `/.api/graphql` into what the response pane shows. Pure (no DOM):
+ * Turns an HTTP response from `/.api/graphql` into what the response pane and the Connect check show. Pure (no DOM):
  * it runs inside the response worker so that large bodies are parsed off the main thread, and
  * in unit tests.
  */
-import type { JsonFacts } from './json-stream-printer.ts';
+import { looksLikeHtml, retryAfterSeconds, type HttpMeta } from './http.ts';
 import { prettyJson } from './pretty-json.ts';
 
-export interface ResponseMeta {
-  status: number;
-  contentType: string | null;
-  /** `Retry-After` header value (seconds or an HTTP date). */
-  retryAfter: string | null;
-  /** True when our relay wrote the response itself (header `X-Relay-Error`). */
-  relayError: boolean;
+/** What classifyJsonFacts needs of a GraphQL response (gathered while printing by src/features/console/response/json-stream-printer.ts). */
+export interface JsonFacts {
+  /** The top level is an object with a `data` or `errors` member. */
+  isGraphQL: boolean;
+  /** `data` is present and not null. */
+  hasData: boolean;
+  /** The `errors` member, parsed (empty when absent or not an array). */
+  rawErrors: unknown[];
+}
+
+export interface ResponseMeta extends HttpMeta {
   /** The scheme the request was sent with: an expired OAuth token gets its own hint. */
   scheme?: 'token' | 'bearer' | 'sudo';
   /** Epoch ms; used to turn an HTTP-date Retry-After into seconds. */
@@ -112,27 +116,6 @@ function textHint(body: string, meta: ResponseMeta): string | undefined {
   if (meta.status === 401 || meta.status === 403)
     return 'Check the Auth scheme and Access token in the connection panel.';
   return undefined;
-}
-
-/** Seconds to wait from a Retry-After value (delta-seconds or an HTTP date). */
-export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  if (/^\d+$/.test(v)) return Number(v);
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-function looksHtml(contentType: string, text: string): boolean {
-  const head = text.trimStart().slice(0, 128).toLowerCase();
-  return (
-    contentType.includes('html') ||
-    head.startsWith('<!doctype html') ||
-    head.startsWith('<html') ||
-    head.startsWith('<head') ||
-    head.startsWith('<body')
-  );
 }
 
 function toErrorItem(e: unknown): GqlErrorItem {
@@ -285,7 +268,7 @@ export function streamsAsJson(meta: ResponseMeta, head: string): boolean {
   if (meta.relayError || meta.status === 429) return false;
   const body = head.trimStart();
   const ct = (meta.contentType ?? '').toLowerCase();
-  if (body === '' || looksHtml(ct, body)) return false;
+  if (body === '' || looksLikeHtml(ct, body)) return false;
   return ct.includes('json') || body[0] === '{' || body[0] === '[';
 }
 
@@ -347,7 +330,7 @@ export function classifyResponse(meta: ResponseMeta, text: string): ClassifiedRe
       },
     };
   }
-  if (looksHtml(ct, text)) {
+  if (looksLikeHtml(ct, text)) {
     return {
       ...base,
       kind: 'html',

@@ -1,6 +1,6 @@
-import { useConnection } from '../../connection/connection-store.ts';
-import { formatTimeLeft } from '../../connection/oauth.ts';
-import { useNow, useOAuthAutoRefresh } from '../../connection/use-oauth-refresh.ts';
+import { useConnection } from '../connection-store.ts';
+import { formatTimeLeft } from '../oauth.ts';
+import { useNow, useOAuthAutoRefresh } from '../use-oauth-refresh.ts';
 
 /** Time left on an OAuth token, whether it refreshes itself, and the last refresh error. */
 export function TokenExpiry() {

@@ -5,8 +5,8 @@ import {
   getProfiles,
   switchProfile,
   useProfiles,
-} from '../../connection/profile-store.ts';
-import { checkProfileName, exportProfiles } from '../../connection/profiles.ts';
+} from '../profile-store.ts';
+import { checkProfileName, exportProfiles } from '../profiles.ts';
 
 /** Download a text file (the profiles export). */
 function download(name: string, text: string): void {

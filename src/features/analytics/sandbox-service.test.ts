@@ -3,17 +3,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeServer, listen } from '../../http-util.ts';
-import { parseCredits } from '../../../src/features/analytics/lib/credits.ts';
-import { bucketSummary, projectRunOut } from '../../../src/features/analytics/lib/credit-series.ts';
+import { closeServer, listen } from '../../../server/http-util.ts';
+import { parseCredits } from './lib/credits.ts';
+import { bucketSummary, projectRunOut } from './lib/credit-series.ts';
+import { GRANULARITIES, type Granularity } from '../../shared/contracts/report-params.ts';
+import { AUTH_ERRORS } from '../../../server/sandbox/analytics/auth.ts';
+import { DROP_AFTER_ROWS } from '../../../server/sandbox/analytics/faults.ts';
 import {
-  GRANULARITIES,
-  type Granularity,
-} from '../../../src/features/analytics/lib/report-params.ts';
-import { AUTH_ERRORS } from './auth.ts';
-import { DROP_AFTER_ROWS } from './faults.ts';
-import { ACME_HOST, createAnalyticsHandler, GLOBEX_HOST, type SandboxAnalytics } from './index.ts';
-import { DATE_COLUMN, IDENTITY_COLUMNS, METRIC_COLUMNS } from './report.ts';
+  ACME_HOST,
+  createAnalyticsHandler,
+  GLOBEX_HOST,
+  type SandboxAnalytics,
+} from '../../../server/sandbox/analytics/index.ts';
+import {
+  DATE_COLUMN,
+  IDENTITY_COLUMNS,
+  METRIC_COLUMNS,
+} from '../../../server/sandbox/analytics/report.ts';
 
 const TODAY = '2026-06-15';
 const INSTANCE = '127.0.0.1:4490';

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { normalizeBaseUrl } from '../../connection/auth-header.ts';
+import { normalizeBaseUrl } from '../auth-header.ts';
 import {
   commitConnection,
   onConnectionCommit,
   updateConnection,
   useConnection,
   type TransportMode,
-} from '../../connection/connection-store.ts';
-import { useRedirectNotice } from '../../connection/redirect-notice.ts';
-import { fillFromSandbox } from '../../connection/sandbox-fill.ts';
-import { readUrlDraft, writeUrlDraft } from '../../connection/url-draft.ts';
-import { connectionKey, useConnectCheck } from '../../connection/use-connect-check.ts';
-import { getConsoleStore } from '../hooks/use-console-store.ts';
+} from '../connection-store.ts';
+import { useRedirectNotice } from '../redirect-notice.ts';
+import { fillFromSandbox } from '../sandbox-fill.ts';
+import { readUrlDraft, writeUrlDraft } from '../url-draft.ts';
+import { connectionKey, useConnectCheck } from '../use-connect-check.ts';
 import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
 import { ProfilePicker } from './profile-picker.tsx';
@@ -19,8 +18,11 @@ import { TokenExpiry } from './token-expiry.tsx';
 
 const initialUrlDraft = typeof window === 'undefined' ? undefined : readUrlDraft();
 
-/** Instance URL, auth, transport, "Remember", and the Connect check showing who you are. */
-export function ConnectionPanel() {
+/**
+ * Instance URL, auth, transport, "Remember", and the Connect check showing who you are.
+ * `onRememberChange` runs after "Remember" is ticked or unticked (the console saves its tabs then).
+ */
+export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () => void } = {}) {
   const c = useConnection();
   const check = useConnectCheck();
   const [sandboxError, setSandboxError] = useState<string>();
@@ -112,7 +114,7 @@ export function ConnectionPanel() {
             aria-describedby="conn-remember-hint"
             onChange={(e) => {
               updateConnection({ remember: e.target.checked });
-              getConsoleStore().flush();
+              onRememberChange?.();
             }}
           />
           <span>Remember on this device</span>

@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import { normalizeBaseUrl } from '../../connection/auth-header.ts';
-import {
-  commitConnection,
-  useConnection,
-  type AuthScheme,
-} from '../../connection/connection-store.ts';
-import { parseTokenInput } from '../../connection/oauth.ts';
+import { normalizeBaseUrl } from '../auth-header.ts';
+import { commitConnection, useConnection, type AuthScheme } from '../connection-store.ts';
+import { parseTokenInput } from '../oauth.ts';
 import { DraftInput } from './draft-input.tsx';
 
 const SCHEMES: { value: AuthScheme; label: string }[] = [

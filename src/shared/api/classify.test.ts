@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResponse, retryAfterSeconds, type ResponseMeta } from './classify.ts';
+import { classifyResponse, type ResponseMeta } from './classify.ts';
+import { retryAfterSeconds } from './http.ts';
 
 function meta(
   status: number,

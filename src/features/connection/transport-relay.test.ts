@@ -1,10 +1,10 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sendGraphQL } from '../src/features/connection/transport.ts';
-import type { ConnectionSettings } from '../src/features/connection/connection-store.ts';
-import { createAppRoutes } from './app-server.ts';
-import { closeServer } from './http-util.ts';
+import { sendGraphQL } from './transport.ts';
+import type { ConnectionSettings } from './connection-store.ts';
+import { createAppRoutes } from '../../../server/app-server.ts';
+import { closeServer } from '../../../server/http-util.ts';
 
 /**
  * The app's transport against the real relay: a header typed into the Headers editor reaches

@@ -1,0 +1,7 @@
+/**
+ * The analytics feature's public entry. src/app imports analytics only through this file; the
+ * page itself is loaded on demand with `loadAnalyticsPage`.
+ */
+
+/** Loads the Analytics page's code (a separate chunk). */
+export const loadAnalyticsPage = () => import('./analytics-page.tsx');

@@ -1,0 +1,18 @@
+/**
+ * The connection feature's public entry: transport, connection state, schema loading and the
+ * connection panel. Other features and src/app import connection only through this file.
+ */
+export { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
+export { ConnectionPanel } from './components/connection-panel.tsx';
+export {
+  getConnection,
+  onConnectionSaveFailure,
+  updateConnection,
+  useConnection,
+  type ConnectionSettings,
+} from './connection-store.ts';
+export { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
+export { loadSandboxInfo } from './sandbox-fill.ts';
+export { onSchemaText, useSchema, type SchemaState } from './schema.ts';
+export { loadServerDefaults } from './server-defaults.ts';
+export { ConnectionError, sendAnalytics, sendGraphQL } from './transport.ts';
