@@ -1,6 +1,8 @@
 import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { addFieldToQuery, findPathToType, placeholderValue } from './add-field.ts';
+import { addFieldToQuery } from './add-field.ts';
+import { findPathToType } from './field-path.ts';
+import { placeholderValue } from './placeholder-value.ts';
 import { FIXTURE_SDL } from './fixture-schema.ts';
 
 const schema = buildSchema(FIXTURE_SDL);

@@ -1,16 +1,11 @@
+/** Adds a field (found by field-path.ts) to the query text, editing it in place. */
 import {
   getNamedType,
-  isAbstractType,
   isCompositeType,
-  isEnumType,
-  isInputObjectType,
   isInterfaceType,
   isLeafType,
-  isListType,
-  isNonNullType,
   isObjectType,
   isRequiredArgument,
-  isRequiredInputField,
   Kind,
   parse,
   type FieldNode,
@@ -22,17 +17,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-
-export type RootKind = 'query' | 'mutation' | 'subscription';
-
-/** One step from a root type: select a field, or narrow an abstract type with `... on T`. */
-export type PathStep = { field: string } | { on: string };
-
-/** A field path from a root operation type to the field to add. */
-export interface FieldPath {
-  root: RootKind;
-  steps: PathStep[];
-}
+import { describeStep, rootType, stepType, type FieldPath, type PathStep } from './field-path.ts';
+import { placeholderValue } from './placeholder-value.ts';
 
 export type AddFieldResult =
   | {
@@ -43,81 +29,6 @@ export type AddFieldResult =
       message: string;
     }
   | { ok: false; message: string };
-
-function rootType(schema: GraphQLSchema, root: RootKind) {
-  return root === 'query'
-    ? schema.getQueryType()
-    : root === 'mutation'
-      ? schema.getMutationType()
-      : schema.getSubscriptionType();
-}
-
-/** A placeholder value of an input type, for the Variables editor. */
-export function placeholderValue(type: GraphQLInputType, depth = 0): unknown {
-  if (isNonNullType(type)) return placeholderValue(type.ofType, depth);
-  if (isListType(type)) return [];
-  if (isEnumType(type)) return type.getValues()[0]?.value ?? '';
-  if (isInputObjectType(type)) {
-    const out: Record<string, unknown> = {};
-    if (depth >= 3) return out;
-    for (const f of Object.values(type.getFields()))
-      if (isRequiredInputField(f)) out[f.name] = placeholderValue(f.type, depth + 1);
-    return out;
-  }
-  switch (type.name) {
-    case 'Int':
-    case 'Float':
-      return 0;
-    case 'Boolean':
-      return false;
-    default:
-      return '';
-  }
-}
-
-/**
- * Shortest field path from a root type (Query first, then Mutation, Subscription) to `typeName`,
- * preferring non-deprecated fields; undefined when unreachable.
- */
-export function findPathToType(schema: GraphQLSchema, typeName: string): FieldPath | undefined {
-  for (const root of ['query', 'mutation', 'subscription'] as const) {
-    const start = rootType(schema, root);
-    if (!start) continue;
-    if (start.name === typeName) return { root, steps: [] };
-    const prev = new Map<string, { from: string; step: PathStep }>();
-    const seen = new Set([start.name]);
-    let frontier: GraphQLNamedType[] = [start];
-    while (frontier.length && !seen.has(typeName)) {
-      const next: GraphQLNamedType[] = [];
-      const visit = (to: GraphQLNamedType, from: string, step: PathStep) => {
-        if (seen.has(to.name) || !isCompositeType(to)) return;
-        seen.add(to.name);
-        prev.set(to.name, { from, step });
-        next.push(to);
-      };
-      for (const t of frontier) {
-        if (isObjectType(t) || isInterfaceType(t)) {
-          const fields = Object.values(t.getFields()).sort(
-            (a, b) => Number(a.deprecationReason != null) - Number(b.deprecationReason != null),
-          );
-          for (const f of fields) visit(getNamedType(f.type), t.name, { field: f.name });
-        }
-        if (isAbstractType(t))
-          for (const p of schema.getPossibleTypes(t)) visit(p, t.name, { on: p.name });
-      }
-      frontier = next;
-    }
-    if (!seen.has(typeName)) continue;
-    const steps: PathStep[] = [];
-    for (let at = typeName; at !== start.name;) {
-      const p = prev.get(at)!;
-      steps.unshift(p.step);
-      at = p.from;
-    }
-    return { root, steps };
-  }
-  return undefined;
-}
 
 interface NewVar {
   name: string;
@@ -209,7 +120,7 @@ export function addFieldToQuery(
     const found = set ? findSelection(set, step) : undefined;
     const nextType = stepType(schema, parent, step);
     if (!nextType)
-      return { ok: false, message: `${describe(step)} does not exist on ${parent.name}.` };
+      return { ok: false, message: `${describeStep(step)} does not exist on ${parent.name}.` };
     if (!found) break;
     if (i === path.steps.length - 1)
       return {
@@ -217,7 +128,7 @@ export function addFieldToQuery(
         query,
         variables: {},
         changed: false,
-        message: `${describe(step)} is already in the query.`,
+        message: `${describeStep(step)} is already in the query.`,
       };
     if (!found.selectionSet) break;
     set = found.selectionSet;
@@ -277,22 +188,8 @@ export function addFieldToQuery(
     query: text,
     variables,
     changed: true,
-    message: last ? `Added ${describe(last)} to the ${path.root}.` : 'Nothing to add.',
+    message: last ? `Added ${describeStep(last)} to the ${path.root}.` : 'Nothing to add.',
   };
-}
-
-function describe(step: PathStep): string {
-  return 'field' in step ? step.field : `... on ${step.on}`;
-}
-
-function stepType(schema: GraphQLSchema, parent: GraphQLNamedType, step: PathStep) {
-  if ('on' in step) {
-    const t = schema.getType(step.on);
-    return t && isCompositeType(t) ? t : undefined;
-  }
-  if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
-  const f = parent.getFields()[step.field];
-  return f ? getNamedType(f.type) : undefined;
 }
 
 /** Inserts `$name: Type` definitions; offsets come from `original`, all before the selection edit. */

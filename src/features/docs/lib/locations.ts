@@ -1,5 +1,5 @@
 import { getNamedType, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
-import { findPathToType, type FieldPath, type PathStep, type RootKind } from './add-field.ts';
+import { findPathToType, type FieldPath, type PathStep, type RootKind } from './field-path.ts';
 
 /** A page of the Docs panel. `via` records the field whose type link led to a type page. */
 export type DocsLocation =
