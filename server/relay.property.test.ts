@@ -8,7 +8,7 @@ import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createAppRoutes } from './app-server.ts';
+import { createAppRoutes } from './app-routes.ts';
 import { closeServer } from './http-util.ts';
 import { parseRelayTarget } from './relay.ts';
 

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppRoutes } from './app-server.ts';
+import { createAppRoutes } from './app-routes.ts';
 import { closeServer } from './http-util.ts';
 import { createRelay, parseRelayTarget, relayAllowedHosts } from './relay.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';

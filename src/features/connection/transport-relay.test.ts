@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendGraphQL } from './transport.ts';
 import type { ConnectionSettings } from './connection-store.ts';
-import { createAppRoutes } from '../../../server/app-server.ts';
+import { createAppRoutes } from '../../../server/app-routes.ts';
 import { closeServer } from '../../../server/http-util.ts';
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * The server's own routes and the sandbox behind them, built from the configuration; shared by
+ * `npm start` (app-server.ts) and the Vite dev server (vite-plugin.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loopbackFor } from './hosts.ts';
+import { requestUrl, sendJson } from './http-util.ts';
+import { createRelay, relayAllowedHosts } from './relay.ts';
+import { applySecurityHeaders } from './security-headers.ts';
+import { startSandbox } from './sandbox/index.ts';
+import type { RunningSandbox, SandboxInfo } from './sandbox/types.ts';
+import type { ServerConfig } from './config.ts';
+
+export interface AppRoutesOptions {
+  /**
+   * host:port values the relay answers to (DNS-rebinding guard); null for any, only behind the
+   * access gate.
+   */
+  allowedHosts: readonly string[] | null;
+  sandbox?: SandboxInfo;
+  /** Defaults offered to the app when no sandbox runs (BASE_URL / ANALYTICS_URL). */
+  defaults: { base_url?: string; analytics_url?: string };
+  /** Relay access log (method, path without query, status, ms); off when unset. */
+  log?: (line: string) => void;
+}
+
+/** The relay access log when `RELAY_LOG` is on; it never contains headers, queries or bodies. */
+export function relayLogFromEnv(env: Record<string, string | undefined> = process.env) {
+  const v = env.RELAY_LOG?.toLowerCase();
+  return v && !['0', 'off', 'false', 'no'].includes(v)
+    ? (line: string) => console.log(line)
+    : undefined;
+}
+
+/**
+ * The server's own routes, shared by `npm start` and the Vite dev server: `/sandbox.json`,
+ * `/config.json` and the relay under `/relay/`. Returns false when the request is not one of them.
+ */
+export function createAppRoutes(opts: AppRoutesOptions) {
+  const relay = createRelay({ allowedHosts: opts.allowedHosts, log: opts.log });
+  return async function routes(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const rawPath = (req.url ?? '/').split('?')[0];
+    const { pathname } = requestUrl(req);
+    const isRelay = /^\/relay(\/|%2f)/i.test(rawPath) || pathname.startsWith('/relay/');
+    if (isRelay || pathname === '/sandbox.json' || pathname === '/config.json')
+      applySecurityHeaders(res, { csp: true });
+    if (isRelay) {
+      // The relay matches the raw path itself, so `..`, `%2e%2e` and `//` variants get its 404.
+      await relay(req, res);
+      return true;
+    }
+    if (pathname === '/sandbox.json' && req.method === 'GET') {
+      if (!opts.sandbox) sendJson(res, 404, { error: 'The sandbox is off (SANDBOX=off).' });
+      else sendJson(res, 200, opts.sandbox, { 'Cache-Control': 'no-store' });
+      return true;
+    }
+    if (pathname === '/config.json' && req.method === 'GET') {
+      sendJson(
+        res,
+        200,
+        {
+          base_url: opts.defaults.base_url ?? opts.sandbox?.base_url ?? null,
+          analytics_url: opts.defaults.analytics_url ?? opts.sandbox?.analytics_url ?? null,
+          sandbox: Boolean(opts.sandbox),
+          relay: true,
+        },
+        { 'Cache-Control': 'no-store' },
+      );
+      return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * Starts the sandbox a configuration asks for (undefined when SANDBOX=off). Only our server talks
+ * to it (the relay), so it stays on loopback whatever HOST is.
+ */
+export async function startConfiguredSandbox(
+  config: ServerConfig,
+): Promise<RunningSandbox | undefined> {
+  if (!config.sandbox) return undefined;
+  return startSandbox({
+    host: loopbackFor(config.host),
+    port: config.sandboxPort,
+    schemaPath: config.sandboxSchema,
+    siteConfigPath: config.sandboxSiteConfig,
+    reportScale: config.sandboxReportScale,
+    publicMode: config.sandboxPublic,
+  });
+}
+
+/**
+ * The routes for a configuration once the port is known. `anyHost` (only behind the access
+ * gate, server/access-gate.ts) turns the relay's Host check off.
+ */
+export function configuredAppRoutes(
+  config: ServerConfig,
+  { port, sandbox, anyHost }: { port: number; sandbox?: SandboxInfo; anyHost: boolean },
+) {
+  const hostNames = new Set([config.host, '127.0.0.1', 'localhost', '::1']);
+  return createAppRoutes({
+    allowedHosts: anyHost ? null : relayAllowedHosts([...hostNames], port),
+    sandbox,
+    defaults: { base_url: config.baseUrl, analytics_url: config.analyticsUrl },
+    log: relayLogFromEnv(),
+  });
+}
