@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
-import { introspectionCacheKey } from './graphql-endpoint.ts';
+import { introspectionCacheKey } from './introspection-cache.ts';
 import { startTestInstance, type TestInstance } from './test-helpers.ts';
 
 const ME = '{ currentUser { username } }';
