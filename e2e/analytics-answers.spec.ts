@@ -1,36 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { AnalyticsPage, type AnalyticsSandbox } from './pages/analytics-page.ts';
 
 // The Analytics tab answering questions: chart defaults, summary (pivot) examples, compare
 // periods, export of the view, cells exactly as sent, dark mode charts, credits in words.
 // Extra servers of this file use ports 4680..4689.
 
-interface Sandbox {
-  analytics_url: string;
-  tokens: Record<string, string>;
-  instances: string[];
-}
-
-async function connect(page: Page): Promise<Sandbox> {
-  const info = (await (await page.request.get('/sandbox.json')).json()) as Sandbox;
-  await page.goto('/analytics');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByLabel('Analytics token', { exact: true })).toHaveValue(
-    info.tokens.analytics,
-  );
-  return info;
-}
-
-async function loadReport(page: Page, host: string, granularity: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Instance host' }).fill(host);
-  await page.getByRole('combobox', { name: 'Granularity' }).selectOption(granularity);
-  await page.getByRole('button', { name: 'Load report' }).click();
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-}
-
 /** The report straight from the sandbox (the test's own oracle), parsed. */
-async function direct(page: Page, info: Sandbox, granularity: string): Promise<string[][]> {
+async function direct(
+  page: Page,
+  info: AnalyticsSandbox,
+  granularity: string,
+): Promise<string[][]> {
   const res = await page.request.get(
     `${info.analytics_url}/api/reports/by-user-client-date?instanceURL=${encodeURIComponent(info.instances[0])}&granularity=${granularity}`,
     { headers: { Authorization: `Bearer ${info.tokens.analytics}` } },
@@ -41,8 +23,8 @@ async function direct(page: Page, info: Sandbox, granularity: string): Promise<s
 test('the chart defaults to active users, never an ID; Per offers day, week and month', async ({
   page,
 }) => {
-  const info = await connect(page);
-  await loadReport(page, info.instances[0], 'by_user_day');
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day');
   const chart = page.getByRole('figure', { name: /Report chart/ });
   const metric = chart.getByRole('combobox', { name: 'Chart metric' });
   await expect(metric).toHaveValue(/active/i);
@@ -57,8 +39,8 @@ test('the chart defaults to active users, never an ID; Per offers day, week and 
 });
 
 test('the chart, the summary and the comparison follow the preview filters', async ({ page }) => {
-  const info = await connect(page);
-  await loadReport(page, info.instances[0], 'by_user_day');
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day');
   const chart = page.getByRole('figure', { name: /Report chart/ });
   await chart.getByRole('combobox', { name: 'Per' }).selectOption('month');
   await chart.getByText('Chart data as a table').click();
@@ -91,8 +73,8 @@ test('the chart, the summary and the comparison follow the preview filters', asy
 });
 
 test('a series per client: the five largest clients and Other', async ({ page }) => {
-  const info = await connect(page);
-  await loadReport(page, info.instances[0], 'by_user_day_client_language');
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day_client_language');
   const chart = page.getByRole('figure', { name: /Report chart/ });
   await chart.getByRole('combobox', { name: 'Series' }).selectOption('client');
   await expect(chart).toContainText('Active users per day, by client (top 5 and Other)');
@@ -150,8 +132,8 @@ const num = (s: string) => Number(s.replace(/,/g, ''));
 
 test.describe('Summary examples', () => {
   test('active users per month and events per client per month', async ({ page }) => {
-    const info = await connect(page);
-    await loadReport(page, info.instances[0], 'by_user_day_client_language');
+    const info = await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day_client_language');
     const rows = records(await direct(page, info, 'by_user_day_client_language'));
     expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(EVENT_COLUMNS));
     const date = 'Timestamp Date (or Month)';
@@ -194,8 +176,8 @@ test.describe('Summary examples', () => {
   });
 
   test('top 20 users and languages by users; the table sorts by any column', async ({ page }) => {
-    const info = await connect(page);
-    await loadReport(page, info.instances[0], 'by_user_day_client_language');
+    const info = await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day_client_language');
     const rows = records(await direct(page, info, 'by_user_day_client_language'));
 
     await summary(page).getByRole('button', { name: 'Top 20 users' }).click();
@@ -251,9 +233,9 @@ async function saveDownload(page: Page, click: () => Promise<void>) {
 test('Export view as CSV saves the filtered, sorted rows and the summary as derived files', async ({
   page,
 }) => {
-  const info = await connect(page);
+  const info = await new AnalyticsPage(page).connectToSandbox();
   const host = info.instances[0];
-  await loadReport(page, host, 'by_user_day');
+  await new AnalyticsPage(page).loadReport(host, 'by_user_day');
   const data = await direct(page, info, 'by_user_day');
   const [header, ...rows] = data;
   const userCol = header.indexOf('Username');
@@ -314,8 +296,8 @@ test('Export view as CSV saves the filtered, sorted rows and the summary as deri
 test('Compare periods: active users and searches, last 28 days against the 28 before', async ({
   page,
 }) => {
-  const info = await connect(page);
-  await loadReport(page, info.instances[0], 'by_user_day');
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day');
   const data = records(await direct(page, info, 'by_user_day'));
   const date = 'Timestamp Date (or Month)';
   const last = data
@@ -381,9 +363,9 @@ test('cells are shown exactly as sent: identifiers, zip codes, leading zeros, ev
   });
   await new Promise<void>((r) => server.listen(4680, '127.0.0.1', r));
   try {
-    await connect(page);
+    await new AnalyticsPage(page).connectToSandbox();
     await page.getByRole('textbox', { name: 'Analytics URL' }).fill('http://127.0.0.1:4680');
-    await loadReport(page, 'crafted.example', 'by_user_day');
+    await new AnalyticsPage(page).loadReport('crafted.example', 'by_user_day');
     const preview = page.getByRole('table', { name: 'Report preview' });
     const row = (n: number) => preview.getByRole('row').nth(n).getByRole('cell');
     await expect(row(1)).toHaveText([
@@ -440,8 +422,8 @@ test('charts are readable in dark mode: axis labels are drawn light on the dark 
   page,
 }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  const info = await connect(page);
-  await loadReport(page, info.instances[0], 'by_user_day');
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day');
   const chart = page.getByRole('figure', { name: /Report chart/ });
   await chart.getByRole('combobox', { name: 'Per' }).selectOption('week');
   await expect(chart).toContainText('Active users per week');
@@ -456,7 +438,7 @@ test('charts are readable in dark mode: axis labels are drawn light on the dark 
 test('the credits panel says when the active bucket runs out and whether the next covers it', async ({
   page,
 }) => {
-  await connect(page);
+  await new AnalyticsPage(page).connectToSandbox();
   await page.getByRole('textbox', { name: 'Instance host' }).fill('acme.sourcegraphcloud.example');
   await page.getByRole('button', { name: 'Load credits' }).click();
   const status = page.getByRole('status').filter({ hasText: /^Active bucket / });

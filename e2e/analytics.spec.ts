@@ -1,48 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
-
-interface Sandbox {
-  analytics_url: string;
-  tokens: Record<string, string>;
-  instances: string[];
-}
-
-async function sandbox(page: Page): Promise<Sandbox> {
-  const res = await page.request.get('/sandbox.json');
-  return (await res.json()) as Sandbox;
-}
-
-/** Opens the tab and connects it to the sandbox analytics service with "Use sandbox". */
-async function connect(page: Page): Promise<Sandbox> {
-  const info = await sandbox(page);
-  await page.goto('/analytics');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByRole('textbox', { name: 'Analytics URL' })).toHaveValue(
-    info.analytics_url,
-  );
-  await expect(page.getByLabel('Analytics token', { exact: true })).toHaveValue(
-    info.tokens.analytics,
-  );
-  return info;
-}
-
-interface ReportInput {
-  host?: string;
-  granularity?: string;
-  start?: string;
-  end?: string;
-}
-
-async function loadReport(page: Page, input: ReportInput): Promise<void> {
-  if (input.host !== undefined)
-    await page.getByRole('textbox', { name: 'Instance host' }).fill(input.host);
-  if (input.granularity)
-    await page.getByRole('combobox', { name: 'Granularity' }).selectOption(input.granularity);
-  await page.getByLabel('Start date').fill(input.start ?? '');
-  await page.getByLabel('End date').fill(input.end ?? '');
-  await page.getByRole('button', { name: 'Load report' }).click();
-}
+import { AnalyticsPage } from './pages/analytics-page.ts';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Report preview' });
 const rowCount = (page: Page) =>
@@ -74,7 +33,7 @@ test('the console page does not load any analytics code', async ({ page }) => {
 });
 
 test('each granularity shows its columns', async ({ page }) => {
-  const info = await connect(page);
+  const info = await new AnalyticsPage(page).connectToSandbox();
   const host = info.instances[0];
   const expectations: [string, string[], string[]][] = [
     ['by_user', ['Instance user ID', 'Username', 'Searches'], ['Timestamp Date (or Month)']],
@@ -83,7 +42,7 @@ test('each granularity shows its columns', async ({ page }) => {
     ['by_user_day_client_language', ['Client Name', 'Language', 'Timestamp Date (or Month)'], []],
   ];
   for (const [granularity, present, absent] of expectations) {
-    await loadReport(page, { host, granularity });
+    await new AnalyticsPage(page).submitReport({ host, granularity });
     await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
     for (const name of present)
       await expect(
@@ -104,8 +63,8 @@ function escape(s: string): string {
 test('a pasted URL is reduced to its host; dates change the rows; sort and filter work', async ({
   page,
 }) => {
-  const info = await connect(page);
-  await loadReport(page, {
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).submitReport({
     host: `http://${info.instances[0]}/search?q=x`,
     granularity: 'by_user_day',
   });
@@ -125,7 +84,7 @@ test('a pasted URL is reduced to its host; dates change the rows; sort and filte
   for (const r of allRows) perDay.set(r[4], (perDay.get(r[4]) ?? 0) + 1);
   const day = [...perDay.entries()].sort((a, b) => b[1] - a[1])[0][0];
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  await loadReport(page, { start: day, end: day });
+  await new AnalyticsPage(page).submitReport({ start: day, end: day });
   await expect(rowCount(page)).not.toHaveText(rowsText(all));
   const oneDay = await rowsShown(page);
   expect(oneDay).toBe(perDay.get(day));
@@ -164,9 +123,9 @@ test('a pasted URL is reduced to its host; dates change the rows; sort and filte
 });
 
 test('Download CSV saves exactly the bytes the server sends', async ({ page }) => {
-  const info = await connect(page);
+  const info = await new AnalyticsPage(page).connectToSandbox();
   const host = info.instances[0];
-  await loadReport(page, { host, granularity: 'by_user_day_client_language' });
+  await new AnalyticsPage(page).submitReport({ host, granularity: 'by_user_day_client_language' });
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -187,8 +146,11 @@ test('Download CSV saves exactly the bytes the server sends', async ({ page }) =
 });
 
 test('the report chart and the credit consumption chart render', async ({ page }) => {
-  const info = await connect(page);
-  await loadReport(page, { host: info.instances[0], granularity: 'by_user_day' });
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).submitReport({
+    host: info.instances[0],
+    granularity: 'by_user_day',
+  });
   const chart = page.getByRole('figure', { name: /Report chart/ });
   await expect(chart).toBeVisible();
   await chart.getByRole('combobox', { name: 'Chart metric' }).selectOption('Chat Events');
@@ -212,8 +174,11 @@ test('the report chart and the credit consumption chart render', async ({ page }
 
 test('the tab with a report, its chart and credits has no axe violations', async ({ page }) => {
   test.setTimeout(180_000);
-  const info = await connect(page);
-  await loadReport(page, { host: info.instances[0], granularity: 'by_user_month' });
+  const info = await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).submitReport({
+    host: info.instances[0],
+    granularity: 'by_user_month',
+  });
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
   await page.getByRole('button', { name: 'Load credits' }).click();
   await expect(page.getByRole('figure', { name: /Credit consumption/ })).toBeVisible();
@@ -222,8 +187,12 @@ test('the tab with a report, its chart and credits has no axe violations', async
 });
 
 test('form errors are shown beside the fields and nothing typed is lost', async ({ page }) => {
-  await connect(page);
-  await loadReport(page, { host: 'acme.example', start: '2025-03-10', end: '2025-03-01' });
+  await new AnalyticsPage(page).connectToSandbox();
+  await new AnalyticsPage(page).submitReport({
+    host: 'acme.example',
+    start: '2025-03-10',
+    end: '2025-03-01',
+  });
   const end = page.getByLabel('End date');
   await expect(end).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/before start date/)).toBeVisible();
@@ -233,22 +202,22 @@ test('form errors are shown beside the fields and nothing typed is lost', async 
 
 test.describe('bad answers from the service', () => {
   test('429, HTML page, empty body, header only', async ({ page }) => {
-    const info = await connect(page);
-    await loadReport(page, { host: info.instances[0], granularity: 'by_user' });
+    const info = await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).submitReport({ host: info.instances[0], granularity: 'by_user' });
     const before = await rowsShown(page);
-    await loadReport(page, { host: 'fault-429.example' });
+    await new AnalyticsPage(page).submitReport({ host: 'fault-429.example' });
     await expect(page.getByRole('alert')).toContainText('Retry in 7 s');
     // A failed request keeps the report already shown.
     await expect(rowCount(page)).toHaveText(rowsText(before));
     await expect(page.getByRole('textbox', { name: 'Instance host' })).toHaveValue(
       'fault-429.example',
     );
-    await loadReport(page, { host: 'fault-html.example' });
+    await new AnalyticsPage(page).submitReport({ host: 'fault-html.example' });
     await expect(page.getByRole('alert')).toContainText('the server sent an HTML page');
     await expect(page.getByRole('alert')).toContainText('Check the Analytics URL');
-    await loadReport(page, { host: 'fault-empty.example' });
+    await new AnalyticsPage(page).submitReport({ host: 'fault-empty.example' });
     await expect(page.getByRole('alert')).toContainText('empty response');
-    await loadReport(page, { host: 'fault-header-only.example' });
+    await new AnalyticsPage(page).submitReport({ host: 'fault-header-only.example' });
     await expect(
       page.getByRole('status').filter({ hasText: 'No rows for this range' }),
     ).toBeVisible();
@@ -256,8 +225,8 @@ test.describe('bad answers from the service', () => {
   });
 
   test('BOM and ragged rows: warned, kept, and the first header has no BOM', async ({ page }) => {
-    await connect(page);
-    await loadReport(page, { host: 'fault-bom.example' });
+    await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).submitReport({ host: 'fault-bom.example' });
     await expect(page.getByText(/2 rows have a different number of fields/)).toBeVisible();
     await expect(page.getByText(/The first is on line \d+/)).toBeVisible();
     await expect(table(page).getByRole('columnheader', { name: /^Instance user ID/ })).toHaveCount(
@@ -267,10 +236,10 @@ test.describe('bad answers from the service', () => {
   });
 
   test('revoked and expired tokens: the body is shown with what to do', async ({ page }) => {
-    const info = await connect(page);
+    const info = await new AnalyticsPage(page).connectToSandbox();
     for (const role of ['analytics_revoked', 'analytics_expired']) {
       await page.getByLabel('Analytics token', { exact: true }).fill(info.tokens[role]);
-      await loadReport(page, { host: info.instances[0] });
+      await new AnalyticsPage(page).submitReport({ host: info.instances[0] });
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('HTTP 401');
       await expect(alert).toContainText('Check the Analytics token');
@@ -278,20 +247,20 @@ test.describe('bad answers from the service', () => {
   });
 
   test('403 (instance not visible), 404 (unknown instance) and a relay error', async ({ page }) => {
-    const info = await connect(page);
-    await loadReport(page, { host: 'unknown-instance.example' });
+    const info = await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).submitReport({ host: 'unknown-instance.example' });
     await expect(page.getByRole('alert')).toContainText('HTTP 404');
     await expect(page.getByRole('alert')).toContainText(
       'does not know instance unknown-instance.example',
     );
     await page.getByLabel('Analytics token', { exact: true }).fill(info.tokens.analytics_limited);
     const hidden = info.instances.find((h) => h.includes('globex')) ?? info.instances[2];
-    await loadReport(page, { host: hidden });
+    await new AnalyticsPage(page).submitReport({ host: hidden });
     await expect(page.getByRole('alert')).toContainText('HTTP 403');
     await expect(page.getByRole('alert')).toContainText(`cannot see instance ${hidden}`);
     // Nothing listens on this port (inside this suite's range): the relay answers itself.
     await page.getByRole('textbox', { name: 'Analytics URL' }).fill('http://127.0.0.1:4519');
-    await loadReport(page, { host: info.instances[0] });
+    await new AnalyticsPage(page).submitReport({ host: info.instances[0] });
     await expect(page.getByRole('alert')).toContainText("The console's relay could not complete");
     await expect(page.getByRole('alert')).toContainText('Check the Analytics URL');
     await expect(page.getByRole('textbox', { name: 'Instance host' })).toHaveValue(
@@ -302,10 +271,10 @@ test.describe('bad answers from the service', () => {
   test('a dropped connection keeps the rows received; partial download is labelled', async ({
     page,
   }) => {
-    const info = await connect(page);
-    await loadReport(page, { host: info.instances[0], granularity: 'by_user' });
+    const info = await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).submitReport({ host: info.instances[0], granularity: 'by_user' });
     await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-    await loadReport(page, { host: 'fault-drop.example' });
+    await new AnalyticsPage(page).submitReport({ host: 'fault-drop.example' });
     // The sandbox cuts the connection mid-row; the message says how many rows arrived.
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(/Connection lost after [\d,]+ rows? \([\d.]+ [KM]?B\)/);
@@ -320,8 +289,8 @@ test.describe('bad answers from the service', () => {
   });
 
   test('Cancel stops a slow report and keeps its rows', async ({ page }) => {
-    await connect(page);
-    await loadReport(page, { host: 'fault-slow.example' });
+    await new AnalyticsPage(page).connectToSandbox();
+    await new AnalyticsPage(page).submitReport({ host: 'fault-slow.example' });
     await expect(page.getByRole('progressbar')).toBeVisible();
     await expect(table(page).getByRole('row').nth(1)).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
