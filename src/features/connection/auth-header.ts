@@ -1,4 +1,4 @@
-import type { AuthScheme } from './connection-store.ts';
+import type { AuthScheme } from './connection-settings.ts';
 
 /**
  * Builds the instance's Authorization header value for a scheme, or undefined without a token.

@@ -2,7 +2,7 @@
  * Validates connection data read back from storage (it may be old, hand-edited, or written by
  * another version): every field of the wrong type is dropped, the valid rest is kept. Pure.
  */
-import type { AuthScheme, OAuthState, TransportMode } from './connection-store.ts';
+import type { AuthScheme, OAuthState, TransportMode } from './connection-settings.ts';
 
 export interface StoredPublic {
   baseUrl?: string;

@@ -3,7 +3,7 @@ import { readRedirect, RedirectError } from './redirect.ts';
 import { clearRedirect, noteRedirect } from './redirect-notice.ts';
 import { httpRequest, NetworkError, type TimedResponse } from '../../shared/api/http.ts';
 import { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
-import type { ConnectionSettings } from './connection-store.ts';
+import type { ConnectionSettings } from './connection-settings.ts';
 import {
   RELAY_HEADERS_HEADER,
   RELAY_MARKER_HEADER,

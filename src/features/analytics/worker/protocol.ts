@@ -2,7 +2,7 @@
  * Messages between the analytics page and the report worker. The worker owns the rows (and the
  * raw bytes for Download CSV); the page only ever holds the window it shows.
  */
-import type { ConnectionSettings } from '../../connection/index.ts';
+import type { ConnectionSettings } from '../../connection/for-workers.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import type { ColumnInfo } from '../lib/column-roles.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';

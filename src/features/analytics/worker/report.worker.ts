@@ -6,7 +6,7 @@
  * (`queries.ts`). One worker per load.
  */
 import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.ts';
-import { ConnectionError, sendAnalytics } from '../../connection/index.ts';
+import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
 import type { FromWorker, Outcome, Progress, ToWorker } from './protocol.ts';
