@@ -25,7 +25,7 @@ export interface AppRoutesOptions {
 }
 
 /** The relay access log when `RELAY_LOG` is on; it never contains headers, queries or bodies. */
-export function relayLogFromEnv(env: Record<string, string | undefined> = process.env) {
+function relayLogFromEnv(env: Record<string, string | undefined> = process.env) {
   const v = env.RELAY_LOG?.toLowerCase();
   return v && !['0', 'off', 'false', 'no'].includes(v)
     ? (line: string) => console.log(line)

@@ -50,26 +50,6 @@ export function sendJson(
   res.end(body);
 }
 
-/** Reads a request body up to `limit` bytes; rejects with `BodyTooLarge` beyond it. */
-export class BodyTooLarge extends Error {}
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        reject(new BodyTooLarge(`body larger than ${limit} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** Starts an HTTP server on host:port and resolves once it listens. */
 export function listen(handler: Handler, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {

@@ -253,10 +253,7 @@ function userHeaderNames(value: string | string[] | undefined): Set<string> {
 }
 
 /** Headers to the upstream, by allowlist: what the app sets plus the user's listed ones. */
-export function forwardedRequestHeaders(
-  headers: IncomingHttpHeaders,
-  target: URL,
-): IncomingHttpHeaders {
+function forwardedRequestHeaders(headers: IncomingHttpHeaders, target: URL): IncomingHttpHeaders {
   const listed = userHeaderNames(headers[USER_HEADERS]);
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {

@@ -74,7 +74,7 @@ const WHEN_TEXT_VISIBLE_SRC = `({ selector, text, timeoutMs }) =>
   })`;
 
 /** Where typed text shows up in an editor: CodeMirror's content, a textarea, any textbox. */
-export const EDITOR_TEXT_SELECTOR = '[role="textbox"], textarea, [contenteditable="true"]';
+const EDITOR_TEXT_SELECTOR = '[role="textbox"], textarea, [contenteditable="true"]';
 
 const WAIT_FOR_SELECTOR_SRC = `({ selector, timeoutMs }) =>
   new Promise((resolve) => {
@@ -96,13 +96,13 @@ const WAIT_FOR_SELECTOR_SRC = `({ selector, timeoutMs }) =>
  * Resolves as soon as an element matching `selector` is in the page (a MutationObserver in
  * the page, not Playwright's back-off polling, which would add up to 500 ms); false on timeout.
  */
-export function waitForElement(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
+function waitForElement(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
   const args = JSON.stringify({ selector, timeoutMs });
   return page.evaluate(`(${WAIT_FOR_SELECTOR_SRC})(${args})`) as Promise<boolean>;
 }
 
 /** The query editor: CodeMirror's content element or a textarea, labelled "Query editor". */
-export const QUERY_EDITOR_SELECTOR = '[aria-label="Query editor"]';
+const QUERY_EDITOR_SELECTOR = '[aria-label="Query editor"]';
 
 /**
  * Waits for the query editor, types `marker` into it and resolves with the performance.now()

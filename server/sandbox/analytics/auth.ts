@@ -13,7 +13,7 @@ export const AUTH_ERRORS = {
   expired: 'Access token has expired: create a new one on the access tokens page.',
 } as const;
 
-export type TokenState = 'valid' | 'expired' | 'revoked';
+type TokenState = 'valid' | 'expired' | 'revoked';
 
 export interface TokenInfo {
   role: string;

@@ -9,7 +9,7 @@ import { hash32, prng } from '../seeded.ts';
 export { hash32, prng };
 
 /** murmur3's 32-bit finalizer: spreads the bits of a combined seed. */
-export function mix32(h: number): number {
+function mix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -19,7 +19,7 @@ export function mix32(h: number): number {
 }
 
 /** Clients as the report names them (`[IDE].cody`, `server.web`, `server.svelte-web`). */
-export const CLIENTS = [
+const CLIENTS = [
   'vscode.cody',
   'jetbrains.cody',
   'visualstudio.cody',
@@ -91,7 +91,7 @@ const TEXTURE_USERS: { username: string; email: string }[] = [
 ];
 
 /** Metric components that sum across rows; rates are derived from them when written. */
-export const METRIC_KEYS = [
+const METRIC_KEYS = [
   'searches',
   'codeNav',
   'insightViews',
@@ -132,7 +132,7 @@ export const DEFAULT_REPORT_SCALE = 5000;
  * Largest scale accepted: about 10 million rows (~1.2 GB of CSV) per all-time report; the
  * generated users alone would not fit in memory far beyond it.
  */
-export const MAX_REPORT_SCALE = 10_000_000;
+const MAX_REPORT_SCALE = 10_000_000;
 
 /** Why a report scale cannot be used, or null when it can. */
 export function reportScaleProblem(scale: number): string | null {

@@ -31,8 +31,8 @@ export function isFaultHost(host: string): host is FaultHost {
 /** Complete data rows `fault-drop.example` sends before cutting the connection. */
 export const DROP_AFTER_ROWS = 500;
 /** Rows `fault-slow.example` sends per 200 ms, and in total. */
-export const SLOW_BATCH = 50;
-export const SLOW_TOTAL_ROWS = 5000;
+const SLOW_BATCH = 50;
+const SLOW_TOTAL_ROWS = 5000;
 
 const HTML_502 =
   '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n' +

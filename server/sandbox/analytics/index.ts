@@ -43,8 +43,8 @@ export interface SandboxAnalytics {
 export const ACME_HOST = 'acme.sourcegraphcloud.example';
 export const GLOBEX_HOST = 'globex.sourcegraph.example';
 
-export const REPORT_PATH = '/api/reports/by-user-client-date';
-export const CREDITS_PATH = '/api/credits';
+const REPORT_PATH = '/api/reports/by-user-client-date';
+const CREDITS_PATH = '/api/credits';
 
 const CORS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',

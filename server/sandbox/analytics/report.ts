@@ -101,7 +101,7 @@ export const METRIC_COLUMNS: MetricColumn[] = [
 ];
 
 /** Header row names of a granularity, in order. */
-export function reportColumns(g: Granularity): string[] {
+function reportColumns(g: Granularity): string[] {
   const metrics = METRIC_COLUMNS.map((c) => c.name);
   switch (g) {
     case 'by_user':
@@ -115,7 +115,7 @@ export function reportColumns(g: Granularity): string[] {
 }
 
 /** Quotes a field when it contains a quote, comma, CR or LF (RFC 4180). */
-export function csvField(s: string): string {
+function csvField(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -173,7 +173,7 @@ function addInto(sum: number[], acts: Activity[]): void {
 }
 
 /** The inclusive day range a report covers after applying the optional bounds. */
-export function reportRange(
+function reportRange(
   ds: Dataset,
   startDate: string,
   endDate: string,

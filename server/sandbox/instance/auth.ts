@@ -30,7 +30,7 @@ export type AuthOutcome =
   | { ok: true; user: UserRecord | null }
   | { ok: false; status: number; message: string; headers?: Record<string, string> };
 
-export const MSG = {
+const MSG = {
   invalidHeader: 'Invalid Authorization header.',
   invalidToken: 'Invalid access token.',
   private: 'Private mode requires authentication.',

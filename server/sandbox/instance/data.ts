@@ -59,8 +59,8 @@ export interface CommitRecord {
   date: string;
 }
 
-export const USER_COUNT = 320;
-export const REPO_COUNT = 400;
+const USER_COUNT = 320;
+const REPO_COUNT = 400;
 /** Files per repository (generated on demand): 400 × 200 = 80,000 files in all. */
 export const FILES_PER_REPO = 200;
 export const COMMITS_PER_REPO = 60;

@@ -18,7 +18,7 @@ type FlagDefinition =
   | { kind: 'rollout'; name: string; rolloutBasisPoints: number };
 
 /** The flags defined on the sandbox instance. */
-export const FLAG_DEFINITIONS: readonly FlagDefinition[] = [
+const FLAG_DEFINITIONS: readonly FlagDefinition[] = [
   { kind: 'boolean', name: 'search-debug', value: false },
   { kind: 'boolean', name: 'search-keyword', value: true },
   { kind: 'rollout', name: 'cody-autocomplete-tracing', rolloutBasisPoints: 5000 },
@@ -31,7 +31,7 @@ function evaluateDefinition(def: FlagDefinition, ctx: RequestContext): boolean {
 }
 
 /** Every flag's value for this request (definitions, then the request's overrides). */
-export function evaluatedFlags(ctx: RequestContext): Map<string, boolean> {
+function evaluatedFlags(ctx: RequestContext): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const def of FLAG_DEFINITIONS) out.set(def.name, evaluateDefinition(def, ctx));
   for (const [name, value] of ctx.featureFlags ?? []) out.set(name, value);

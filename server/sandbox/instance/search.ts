@@ -19,8 +19,8 @@ import {
   type RepoRecord,
 } from './data.ts';
 
-export const DEFAULT_COUNT = 30;
-export const MAX_COUNT = 100_000;
+const DEFAULT_COUNT = 30;
+const MAX_COUNT = 100_000;
 
 export interface LineMatch {
   preview: string;

@@ -21,7 +21,7 @@ export interface SiteConfig {
 }
 
 /** Removes `//` and `/* *\/` comments and trailing commas, leaving strings intact. */
-export function stripJsonc(text: string): string {
+function stripJsonc(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];

@@ -12,9 +12,9 @@ import { performance } from 'node:perf_hooks';
 /** The path of a trace's page; the id follows. Modelled on a Jaeger URL template. */
 export const TRACE_PAGE_PREFIX = '/-/debug/jaeger/trace/';
 /** How many recent traces the sandbox keeps. */
-export const TRACE_STORE_CAPACITY = 200;
+const TRACE_STORE_CAPACITY = 200;
 
-export interface TracePhase {
+interface TracePhase {
   name: string;
   /** Milliseconds from the start of the request. */
   startMs: number;
@@ -90,7 +90,7 @@ export class TraceStore {
 }
 
 /** Whether the request opts into tracing: the header, or `trace=1` in the URL's query. */
-export function wantsTrace(req: IncomingMessage, url: URL): boolean {
+function wantsTrace(req: IncomingMessage, url: URL): boolean {
   const h = req.headers['x-sourcegraph-should-trace'];
   const value = Array.isArray(h) ? h[0] : h;
   if (value !== undefined) return value === 'true' || value === '1';

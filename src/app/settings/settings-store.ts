@@ -7,7 +7,7 @@ const SETTINGS_KEY = 'settings';
 let current: Settings | undefined;
 const listeners = new Set<() => void>();
 
-export function getSettings(): Settings {
+function getSettings(): Settings {
   current ??= sanitizeSettings(readJson<unknown>(SETTINGS_KEY, undefined));
   return current;
 }

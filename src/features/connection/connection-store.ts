@@ -11,8 +11,8 @@ import type { ConnectionSettings, OAuthState } from './connection-settings.ts';
 
 export type { AuthScheme, ConnectionSettings, TransportMode } from './connection-settings.ts';
 
-export const SETTINGS_KEY = 'connection';
-export const SECRETS_KEY = 'connection-secrets';
+const SETTINGS_KEY = 'connection';
+const SECRETS_KEY = 'connection-secrets';
 
 const EMPTY: ConnectionSettings = {
   baseUrl: '',
@@ -27,7 +27,7 @@ const EMPTY: ConnectionSettings = {
 };
 
 /** The tokens of a connection profile other than the active one (see `swapSecrets`). */
-export type ProfileSecrets = StoredSecrets;
+type ProfileSecrets = StoredSecrets;
 
 function readVault(raw: unknown): Record<string, ProfileSecrets> {
   const r = raw && typeof raw === 'object' ? (raw as { profiles?: unknown }).profiles : undefined;
@@ -101,7 +101,7 @@ export function updateConnection(patch: Partial<ConnectionSettings>): void {
  * The OAuth refresh data to keep when the Instance URL becomes `baseUrl`: kept for the instance
  * it was entered for (or bound to `baseUrl` when it was entered before any URL), else dropped.
  */
-export function oauthForBase(oauth: OAuthState, baseUrl: string): OAuthState {
+function oauthForBase(oauth: OAuthState, baseUrl: string): OAuthState {
   const next = normalizeBaseUrl(baseUrl) ?? '';
   if (oauth.baseUrl === undefined || oauth.baseUrl === '') return { ...oauth, baseUrl: next };
   return oauth.baseUrl === next ? oauth : {};

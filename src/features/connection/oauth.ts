@@ -2,7 +2,7 @@
  * OAuth bearer tokens: reading what the user pasted (a whole token response or a bare token),
  * and deciding when to refresh. Pure: `now` is always passed in.
  */
-export interface ParsedToken {
+interface ParsedToken {
   accessToken: string;
   /** Epoch ms when the access token expires (from `expires_in`). */
   expiresAt?: number;

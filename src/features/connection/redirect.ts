@@ -7,7 +7,7 @@
 import { ConnectionError } from './connection-error.ts';
 
 /** Header our relay sets on its answer to an upstream redirect: the absolute target URL. */
-export const RELAY_REDIRECT_HEADER = 'X-Relay-Redirect';
+const RELAY_REDIRECT_HEADER = 'X-Relay-Redirect';
 
 /** What the page can tell about a redirect. */
 export interface RedirectInfo {

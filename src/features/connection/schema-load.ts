@@ -46,7 +46,7 @@ function clip(text: string, n = 200): string {
 type Parsed = { kind: 'ok'; data: IntrospectionQuery } | { kind: 'errors'; messages: string[] };
 
 /** Classifies one answer; throws SchemaLoadError for anything that is not GraphQL. */
-export function readIntrospectionAnswer(a: RawAnswer): Parsed {
+function readIntrospectionAnswer(a: RawAnswer): Parsed {
   if (a.relayError)
     throw new SchemaLoadError(
       `The relay could not reach the instance: ${clip(a.text)}. Check the Instance URL, ${REFETCH}.`,

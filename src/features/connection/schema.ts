@@ -34,7 +34,7 @@ export interface SchemaState {
 }
 
 /** What the query cache holds for one connection. */
-export interface LoadedSchema {
+interface LoadedSchema {
   schema: GraphQLSchema;
   source: NonNullable<SchemaState['source']>;
   text: string;
@@ -143,7 +143,7 @@ function convertFile(name: string, text: string): Promise<SchemaFileResult> {
 }
 
 /** Loads a schema file into the cache entry of the connection `key` (the editor and Docs follow). */
-export async function loadSchemaFile(
+async function loadSchemaFile(
   client: QueryClient,
   key: readonly unknown[],
   file: File,

@@ -6,7 +6,7 @@ import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
 
 /** Runs `{ currentUser { username } }` with the current connection; never throws. */
-export async function checkConnection(signal?: AbortSignal): Promise<ConnectStatus> {
+async function checkConnection(signal?: AbortSignal): Promise<ConnectStatus> {
   try {
     const s0 = getConnection();
     if (s0.scheme === 'sudo' && !s0.sudoUser.trim())

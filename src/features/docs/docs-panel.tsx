@@ -20,7 +20,7 @@ import './docs.css';
 const DEPRECATED_KEY = 'docs-show-deprecated';
 
 /** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
-export function DocsPanel({ bridge }: { bridge: QueryBridge }) {
+function DocsPanel({ bridge }: { bridge: QueryBridge }) {
   const state = useSchema();
   const { schema } = state;
   const index = useDocsIndex(

@@ -26,7 +26,7 @@ export interface ChartData {
 }
 
 /** Values of a category axis shown at most. */
-export const MAX_CATEGORIES = 30;
+const MAX_CATEGORIES = 30;
 
 /** The `n` keys of `column` with the largest metric, and whether more exist. */
 function topKeys(

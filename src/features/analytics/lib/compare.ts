@@ -14,7 +14,7 @@ export interface CompareSpec {
   length: number;
 }
 
-export interface PeriodValue {
+interface PeriodValue {
   from: string;
   to: string;
   value: number | null;

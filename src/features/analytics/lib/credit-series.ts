@@ -7,7 +7,7 @@ import { addDays, daysBetween } from '../../../shared/contracts/dates.ts';
 import type { CreditBucket } from './credits.ts';
 
 /** How many recent days define "the current rate" when daily consumption is known. */
-export const RATE_WINDOW_DAYS = 7;
+const RATE_WINDOW_DAYS = 7;
 
 /**
  * Summary of one bucket on `today`. `percentUsed` is consumption / allocation × 100 and may exceed

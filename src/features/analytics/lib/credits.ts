@@ -24,7 +24,7 @@ export interface CreditBucket {
   daily?: { date: string; consumed: number }[];
 }
 
-export type CreditsFormat = 'json' | 'json-array' | 'json-wrapped' | 'csv';
+type CreditsFormat = 'json' | 'json-array' | 'json-wrapped' | 'csv';
 export type CreditsResult =
   { ok: true; buckets: CreditBucket[]; format: CreditsFormat } | { ok: false; message: string };
 

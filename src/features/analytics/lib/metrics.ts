@@ -19,11 +19,11 @@ export interface MetricOption {
   ref: MetricRef;
 }
 
-export const ACTIVE_USERS = 'Active users';
-export const ALL_EVENTS = 'All events';
+const ACTIVE_USERS = 'Active users';
+const ALL_EVENTS = 'All events';
 
 /** The event columns that make up "All events". */
-export function eventColumns(cols: readonly ColumnInfo[]): ColumnInfo[] {
+function eventColumns(cols: readonly ColumnInfo[]): ColumnInfo[] {
   return cols.filter((c) => c.event);
 }
 

@@ -21,7 +21,7 @@ export interface RowSource {
 }
 
 /** A date range for grouping (both bounds inclusive, compared at the values' own precision). */
-export interface DateRange {
+interface DateRange {
   label: string;
   from: string;
   to: string;

@@ -83,7 +83,7 @@ export function dimensionGroup(id: DimensionId, cols: readonly ColumnInfo[]): Gr
   return c && { column: c.index };
 }
 
-export function dimensionLabel(id: DimensionId, cols: readonly ColumnInfo[]): string {
+function dimensionLabel(id: DimensionId, cols: readonly ColumnInfo[]): string {
   if (id === 'user') return findRole(cols, 'user')?.name ?? 'User';
   if (id === 'client') return findRole(cols, 'client')?.name ?? 'Client';
   if (id === 'language') return findRole(cols, 'language')?.name ?? 'Language';

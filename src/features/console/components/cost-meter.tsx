@@ -19,9 +19,9 @@ export interface CostMeterProps {
 }
 
 /** Typing pauses this long before the cost is estimated again. */
-export const COST_DEBOUNCE_MS = 150;
+const COST_DEBOUNCE_MS = 150;
 /** Above this size the cost is not estimated while typing. */
-export const MAX_LIVE_COST_CHARS = 200_000;
+const MAX_LIVE_COST_CHARS = 200_000;
 
 type Row = [
   string,

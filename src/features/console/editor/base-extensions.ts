@@ -25,7 +25,7 @@ import { editorTheme } from './theme';
  * `activateOnTypingDelay` alone would be most of a slow console's latency,
  * and with 0 `eagerAutocompletion` starts it before the next frame rather than after it.
  */
-export const COMPLETION_DELAY_MS = 0;
+const COMPLETION_DELAY_MS = 0;
 
 /**
  * What every console editor has: line numbers, folding, history, bracket matching and

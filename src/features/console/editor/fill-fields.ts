@@ -3,7 +3,7 @@ import { getContextAtPosition, Position } from 'graphql-language-service';
 import { leafFieldNames } from './leaf-fields';
 
 /** One text edit and where the cursor goes after it. */
-export interface FillPlan {
+interface FillPlan {
   from: number;
   to: number;
   insert: string;

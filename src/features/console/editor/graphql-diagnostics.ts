@@ -9,7 +9,7 @@ export interface EditorDiagnostic {
 }
 
 /** Above this size the query is not validated as you type (the server still validates it). */
-export const MAX_LINT_CHARS = 500_000;
+const MAX_LINT_CHARS = 500_000;
 
 const SEVERITY = ['error', 'warning', 'info', 'info'] as const;
 

@@ -8,7 +8,7 @@ import { baseExtensions } from './base-extensions';
 import type { EditorDiagnostic } from './graphql-diagnostics';
 
 /** Delay before a JSON editor is checked while typing. */
-export const JSON_LINT_DELAY_MS = 200;
+const JSON_LINT_DELAY_MS = 200;
 
 /**
  * A JSON editor (variables, headers): the base setup, JSON language, the console's command keys,

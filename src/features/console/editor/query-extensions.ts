@@ -24,7 +24,7 @@ export interface QueryCallbacks {
 }
 
 /** Typing pauses this long before the query is validated. */
-export const LINT_DELAY_MS = 250;
+const LINT_DELAY_MS = 250;
 
 /**
  * The query editor: cm6-graphql's language, schema-aware completion and Mod-click jump, our

@@ -49,9 +49,7 @@ export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
 }
 
 /** Writes a tab's shareable state to the fragment now (history.replaceState: no new entry). */
-export function writeFragment(
-  tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>,
-): void {
+function writeFragment(tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>): void {
   const base = window.location.pathname + window.location.search;
   const url = base + encodeFragment(tab);
   if (url === base + window.location.hash) return;

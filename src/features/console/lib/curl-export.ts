@@ -62,14 +62,14 @@ export function toCurl(opts: CurlOptions): string {
 }
 
 /** The request body as Go marshals it: keys sorted, so `operationName` comes first. */
-export function requestBodyJson(body: CurlOptions['body']): string {
+function requestBodyJson(body: CurlOptions['body']): string {
   const obj: Record<string, unknown> = { query: body.query, variables: body.variables ?? {} };
   if (body.operationName) obj.operationName = body.operationName;
   return goJsonMarshal(obj);
 }
 
 /** `{endpoint}/.api/graphql`, trailing slashes of the endpoint dropped (as src-cli does). */
-export function graphqlUrl(endpoint: string): string {
+function graphqlUrl(endpoint: string): string {
   return endpoint.replace(/\/+$/, '') + '/.api/graphql';
 }
 

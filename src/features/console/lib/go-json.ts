@@ -14,7 +14,7 @@ export function goJsonMarshal(value: unknown): string {
 const HEX = '0123456789abcdef';
 
 /** Go's `encodeState.string` with HTML escaping on (the `json.Marshal` default). */
-export function goJsonString(s: string): string {
+function goJsonString(s: string): string {
   let out = '"';
   let start = 0;
   for (let i = 0; i < s.length; i++) {

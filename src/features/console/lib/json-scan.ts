@@ -24,7 +24,7 @@ export function pathKey(path: JsonPath): string {
 }
 
 /** 1-based line and column of `offset` in `text`. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let last = -1;
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/contracts/feature-flags.ts';
 
 /** Header that asks the instance to trace a request. */
-export const SHOULD_TRACE_HEADER = 'X-Sourcegraph-Should-Trace';
+const SHOULD_TRACE_HEADER = 'X-Sourcegraph-Should-Trace';
 
 /** The console's per-request switches: the "Trace" checkbox and the "Feature flags" text. */
 export interface RequestOptions {

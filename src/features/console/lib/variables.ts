@@ -62,7 +62,7 @@ export interface VariableInfo {
  * The operation the variables belong to: the named one, else the only one. Returns
  * undefined when the query does not parse or the choice is ambiguous.
  */
-export function selectOperation(
+function selectOperation(
   doc: DocumentNode,
   operationName: string | undefined,
 ): OperationDefinitionNode | undefined {

@@ -10,11 +10,11 @@ import {
 } from './collections.ts';
 
 export const COLLECTION_FILE_FORMAT = 'debug-console-collection';
-export const COLLECTION_FILE_VERSION = 1;
+const COLLECTION_FILE_VERSION = 1;
 /** Larger files are refused before parsing (a collection of operations is a few KB). */
 export const MAX_COLLECTION_FILE_BYTES = 5 * 1024 * 1024;
 
-export interface ImportedOperation {
+interface ImportedOperation {
   name: string;
   query: string;
   variables: string;

@@ -27,7 +27,7 @@ export interface SavedState {
 }
 
 export const DEFAULT_COLLECTION = 'My operations';
-export const SAVED_STATE_VERSION = 1;
+const SAVED_STATE_VERSION = 1;
 
 export function emptySavedState(): SavedState {
   return { collections: [] };
@@ -108,18 +108,6 @@ export function deleteOperation(state: SavedState, id: string): SavedState {
 
 export function deleteCollection(state: SavedState, name: string): SavedState {
   return { collections: state.collections.filter((c) => c.name !== name) };
-}
-
-/** Finds the collection and operation of an id. */
-export function findOperation(
-  state: SavedState,
-  id: string,
-): { collection: Collection; operation: SavedOperation } | undefined {
-  for (const collection of state.collections) {
-    const operation = collection.operations.find((o) => o.id === id);
-    if (operation) return { collection, operation };
-  }
-  return undefined;
 }
 
 function str(v: unknown): string | undefined {

@@ -7,9 +7,9 @@
 import { onOtherTabChange, readText, removeKey, writeJson } from '../../../shared/lib/storage.ts';
 import { emptySavedState, sanitizeSavedState, toStored, type SavedState } from './collections.ts';
 
-export const SAVED_KEY = 'saved-operations';
+const SAVED_KEY = 'saved-operations';
 /** Where unreadable stored data is kept so that nothing is lost. */
-export const SAVED_BACKUP_KEY = 'saved-operations-unreadable';
+const SAVED_BACKUP_KEY = 'saved-operations-unreadable';
 
 export interface SavedSnapshot {
   state: SavedState;
@@ -57,7 +57,7 @@ export interface SavedStore {
   dismissProblem(): void;
 }
 
-export function createSavedStore(): SavedStore {
+function createSavedStore(): SavedStore {
   const first = load();
   let snapshot: SavedSnapshot = { state: first.state, problem: first.problem };
   const listeners = new Set<() => void>();

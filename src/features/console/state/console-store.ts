@@ -34,10 +34,10 @@ export const TABS_KEY = 'console-tabs';
 export const HEADERS_KEY = 'console-headers';
 export const HISTORY_KEY = 'console-history';
 /** Per browser tab (sessionStorage): its tab order and active tab. */
-export const VIEW_KEY = 'console-view';
+const VIEW_KEY = 'console-view';
 
 /** Closed tabs kept for reopening. */
-export const REOPEN_LIMIT = 20;
+const REOPEN_LIMIT = 20;
 
 export const SAVE_ERROR =
   'Your tabs and history could not be saved: the browser refused to store them (its storage for this site is full, or disabled). ' +

@@ -17,9 +17,9 @@ export interface HistoryEntry {
   status?: number;
 }
 
-export const HISTORY_LIMIT = 50;
+const HISTORY_LIMIT = 50;
 /** Queries longer than this are not stored (GraphiQL uses the same bound). */
-export const HISTORY_MAX_QUERY = 100_000;
+const HISTORY_MAX_QUERY = 100_000;
 /** Variables longer than this are left out of the entry. */
 export const HISTORY_MAX_VARIABLES = 20_000;
 /** All entries together stay under this many characters of JSON. */
@@ -30,7 +30,7 @@ function size(h: HistoryEntry): number {
 }
 
 /** Keeps the newest entries that fit HISTORY_LIMIT and HISTORY_MAX_CHARS. */
-export function boundHistory(list: readonly HistoryEntry[], limit = HISTORY_LIMIT): HistoryEntry[] {
+function boundHistory(list: readonly HistoryEntry[], limit = HISTORY_LIMIT): HistoryEntry[] {
   const out: HistoryEntry[] = [];
   let total = 0;
   for (const h of list) {

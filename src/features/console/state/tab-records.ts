@@ -28,7 +28,7 @@ export interface StoredTabs {
 }
 
 /** How many tombstones are kept (the newest). */
-export const MAX_TOMBSTONES = 200;
+const MAX_TOMBSTONES = 200;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

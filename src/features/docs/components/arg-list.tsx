@@ -3,7 +3,7 @@ import { Deprecated, Markdown } from './markdown.tsx';
 import { TypeLink } from './type-link.tsx';
 
 /** `= default` of an argument or input field, printed as GraphQL. */
-export function defaultText(a: GraphQLArgument | GraphQLInputField): string | undefined {
+function defaultText(a: GraphQLArgument | GraphQLInputField): string | undefined {
   if (a.defaultValue === undefined) return undefined;
   const ast = astFromValue(a.defaultValue, a.type);
   return ast ? print(ast) : undefined;

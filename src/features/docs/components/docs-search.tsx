@@ -12,7 +12,7 @@ const KIND_LABEL: Record<SearchHit['kind'], string> = {
 };
 
 /** Where a hit opens in the panel. */
-export function hitLocation(h: SearchHit): DocsLocation {
+function hitLocation(h: SearchHit): DocsLocation {
   if (h.kind === 'type' || h.kind === 'enum-value') return { kind: 'type', type: h.type };
   return { kind: 'field', type: h.type, field: h.field!, arg: h.arg };
 }

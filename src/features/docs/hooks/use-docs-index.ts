@@ -34,7 +34,7 @@ function emit(patch: Partial<IndexSnapshot>): void {
 }
 
 /** Hands a schema (introspection response text) to the worker; with baseUrl, "What changed" is tracked. */
-export function loadIndex(text: string, baseUrl?: string): void {
+function loadIndex(text: string, baseUrl?: string): void {
   if (text === loadedText) return;
   loadedText = text;
   loading?.abort(); // the worker drops the older schema

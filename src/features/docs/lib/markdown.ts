@@ -14,7 +14,7 @@ marked.use({
 });
 
 /** Escapes text for HTML. */
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -7,10 +7,10 @@ import {
 } from 'graphql';
 
 /** What a search hit points at. */
-export type SearchKind = 'type' | 'field' | 'input-field' | 'argument' | 'enum-value';
+type SearchKind = 'type' | 'field' | 'input-field' | 'argument' | 'enum-value';
 
 /** One searchable schema element. Plain data: it crosses the worker boundary. */
-export interface SearchEntry {
+interface SearchEntry {
   kind: SearchKind;
   name: string;
   /** Type that owns it (the type itself for kind 'type'). */
