@@ -21,7 +21,7 @@ export interface BridgeSources {
 }
 
 /** Replaces a CodeMirror document as one undoable transaction. */
-export function replaceDocument(view: EditorView, text: string): void {
+function replaceDocument(view: EditorView, text: string): void {
   view.dispatch({
     changes: { from: 0, to: view.state.doc.length, insert: text },
     userEvent: 'input.replace',

@@ -31,13 +31,13 @@ export interface GqlErrorItem {
   code?: string;
 }
 
-export interface Notice {
+interface Notice {
   tone: 'error' | 'warning' | 'info';
   title: string;
   detail?: string;
 }
 
-export type ResponseKind =
+type ResponseKind =
   | 'graphql'
   | 'json'
   | 'invalid-json'
@@ -61,7 +61,7 @@ export interface ClassifiedResponse {
   notice?: Notice;
 }
 
-export const MAX_ERRORS = 200;
+const MAX_ERRORS = 200;
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',

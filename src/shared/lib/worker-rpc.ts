@@ -12,7 +12,7 @@ export type RpcRequest =
   { rpc: 'call'; id: number; method: string; params: unknown } | { rpc: 'cancel'; id: number };
 
 /** Worker → page. */
-export type RpcReply =
+type RpcReply =
   | { rpc: 'result'; id: number; result: unknown }
   | { rpc: 'progress'; id: number; progress: unknown }
   | { rpc: 'error'; id: number; message: string; cancelled?: boolean };
@@ -24,7 +24,7 @@ export interface RpcTarget {
   addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
 }
 
-export interface CallOptions<P> {
+interface CallOptions<P> {
   /** Aborting rejects the call with an AbortError and tells the worker to stop. */
   signal?: AbortSignal;
   transfer?: Transferable[];
@@ -120,7 +120,7 @@ export function createRpcClient<A extends RpcApi>(
 }
 
 /** What a handler gets besides its params. */
-export interface HandlerContext<P> {
+interface HandlerContext<P> {
   /** Aborted when the page cancels the call (or a newer call replaced it). */
   signal: AbortSignal;
   progress(p: P): void;

@@ -1,5 +1,5 @@
 /** A key in CodeMirror notation (`Shift-Ctrl-p`), split into its modifiers and its key name. */
-export interface ParsedKey {
+interface ParsedKey {
   key: string;
   mod: boolean;
   ctrl: boolean;
@@ -8,7 +8,7 @@ export interface ParsedKey {
   meta: boolean;
 }
 
-export function parseKey(notation: string): ParsedKey {
+function parseKey(notation: string): ParsedKey {
   const parts = notation.split(/-(?!$)/);
   const key = parts.pop() ?? '';
   const has = (m: string) => parts.includes(m);
@@ -49,7 +49,7 @@ export function matchesKey(e: KeyboardEvent, notation: string): boolean {
 }
 
 /** How the Shortcuts dialog and button titles spell a key: `Mod-Enter` → `Ctrl/Cmd-Enter`. */
-export function displayKey(notation: string): string {
+function displayKey(notation: string): string {
   const k = parseKey(notation);
   const mods = [
     k.shift && 'Shift',
