@@ -256,14 +256,20 @@ function searchItemObject(item: SearchItem) {
   return new FileMatchNode(item);
 }
 
-/** The last search, kept so that repeating a big search (benchmarks) skips regenerating it. */
-let lastSearch: { key: string; outcome: ReturnType<typeof runSearch> } | undefined;
+/**
+ * The last search, held weakly: repeating a big search (benchmarks) skips regenerating it while
+ * the result is still in memory, but a 50 MB result never pins the heap for the life of the
+ * process (it did: the load soak after big searches grew the sandbox's RSS by ~160 MB).
+ */
+let lastSearch: { key: string; outcome: WeakRef<ReturnType<typeof runSearch>> } | undefined;
 
 function cachedSearch(query: string, patternType: string | null, version: string) {
   const key = JSON.stringify([query, patternType, version]);
-  if (lastSearch?.key !== key)
-    lastSearch = { key, outcome: runSearch(query, patternType, version) };
-  return lastSearch.outcome;
+  const kept = lastSearch?.key === key ? lastSearch.outcome.deref() : undefined;
+  if (kept) return kept;
+  const outcome = runSearch(query, patternType, version);
+  lastSearch = { key, outcome: new WeakRef(outcome) };
+  return outcome;
 }
 
 function searchObject(a: Args) {

@@ -1,0 +1,38 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestInstance, type TestInstance } from './test-helpers.ts';
+
+// A global `gc` for this test only (the flag must be set before the context is made).
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function heapMb(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+let inst: TestInstance;
+beforeAll(async () => {
+  inst = await startTestInstance();
+});
+afterAll(() => inst.close());
+
+describe('a big search', () => {
+  it('is not kept alive once it has been answered (the load soak after big searches grew RSS)', async () => {
+    const auth = { headers: { Authorization: `token ${inst.tokens.user}` } };
+    // A first, small search builds the sandbox's one-time pools (file contents, escaped lines).
+    await inst.gql('{ search(query: "count:10 func") { results { matchCount } } }', auth);
+    const before = heapMb();
+    const res = await inst.gql(
+      '{ search(query: "count:60000 func") { results { results { ... on FileMatch { file { path content } } } } } }',
+      auth,
+    );
+    expect(res.status).toBe(200);
+    expect(res.text.length).toBeGreaterThan(20_000_000);
+    const after = heapMb();
+    // The result held ~60,000 generated files; once answered only small caches may remain.
+    expect(after - before).toBeLessThan(30);
+  }, 120_000);
+});
