@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DIAGNOSTICS } from '../src/features/console/saved/diagnostics.ts';
+import { DIAGNOSTICS } from '../src/shared/contracts/diagnostics.ts';
 import { connect, responseRegion, sandboxInfo } from './console-core-helpers.ts';
 
 function diagnosticsGroup(page: Page) {

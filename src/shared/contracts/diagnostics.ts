@@ -2,7 +2,8 @@
  * The built-in, read-only "Diagnostics" collection: queries a site admin runs to understand an
  * instance. Every recipe is validated against the real instance schema
  * (test/fixtures/sourcegraph-schema/) and the sandbox's (server/sandbox/instance/schema.graphql)
- * in diagnostics.test.ts, so fields named here exist in both.
+ * in src/features/console/saved/diagnostics.test.ts, so fields named here exist in both. It lives
+ * with the contracts because the console, the sandbox's tests and the e2e tests all read it.
  */
 export interface DiagnosticsRecipe {
   /** Unique within the collection; shown as the button's name. */

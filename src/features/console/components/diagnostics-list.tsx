@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DiagnosticsRecipe } from '../saved/diagnostics.ts';
+import type { DiagnosticsRecipe } from '../../../shared/contracts/diagnostics.ts';
 import type { OpenRequest } from './saved-panel.tsx';
 
 /** The built-in recipes: each a button named after it, described by the text below it. */

@@ -3,7 +3,7 @@ import {
   startTestInstance,
   type TestInstance,
 } from '../../../../server/sandbox/instance/test-helpers.ts';
-import { DIAGNOSTICS } from './diagnostics.ts';
+import { DIAGNOSTICS } from '../../../shared/contracts/diagnostics.ts';
 
 /** Every recipe runs against the real sandbox server, as the admin, without errors. */
 describe('Diagnostics recipes against the sandbox', () => {

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, parse, validate, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTICS } from './diagnostics.ts';
+import { DIAGNOSTICS } from '../../../shared/contracts/diagnostics.ts';
 
 const root = join(import.meta.dirname, '../../../..');
 
