@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readWhoAmI } from './connect-check.ts';
-import type { ResponseMeta } from '../../shared/api/classify.ts';
+import type { ResponseMeta } from '../../shared/api/classify-http.ts';
 
 const json = 'application/json';
 function m(

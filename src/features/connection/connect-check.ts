@@ -1,4 +1,5 @@
-import { classifyResponse, type ResponseMeta } from '../../shared/api/classify.ts';
+import { classifyResponse } from '../../shared/api/classify-graphql.ts';
+import type { ResponseMeta } from '../../shared/api/classify-http.ts';
 
 /** The query the Connect button runs to learn who the token belongs to. */
 export const WHO_AM_I_QUERY = '{ currentUser { username } }';

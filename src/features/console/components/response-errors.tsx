@@ -1,4 +1,4 @@
-import type { GqlErrorItem } from '../../../shared/api/classify.ts';
+import type { GqlErrorItem } from '../../../shared/api/classify-graphql.ts';
 
 interface Props {
   errors: GqlErrorItem[];

@@ -1,4 +1,4 @@
-import { statusLine } from '../../../shared/api/classify.ts';
+import { statusLine } from '../../../shared/api/classify-http.ts';
 import { formatBytes } from '../../../shared/lib/format-bytes.ts';
 import type { RunResult } from '../state/responses.ts';
 import { TraceStatus } from './trace-status.tsx';

@@ -1,9 +1,6 @@
 import { Text } from '@codemirror/state';
-import {
-  classifyResponse,
-  type ClassifiedResponse,
-  type ResponseMeta,
-} from '../../../shared/api/classify.ts';
+import { classifyResponse, type ClassifiedResponse } from '../../../shared/api/classify-graphql.ts';
+import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
 import type { FormatReply } from './format-job.ts';
 import type { FormatRequest } from './format.worker.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResponse, type ResponseMeta } from '../../../shared/api/classify.ts';
+import { classifyResponse } from '../../../shared/api/classify-graphql.ts';
+import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
 import { FormatJob, type FormatReply } from './format-job.ts';
 
 /** Runs a body through a FormatJob in pieces cut at `cuts` (byte offsets). */
@@ -24,7 +25,7 @@ function run(meta: ResponseMeta, body: string, cuts: number[]) {
   return { result: end.result, size: end.size, display, replies };
 }
 
-/** The same as classify.ts on the whole body, for every way of cutting it in two or three. */
+/** The same as classifyResponse on the whole body, for every way of cutting it in two or three. */
 function expectSameAsWhole(meta: ResponseMeta, body: string): void {
   const whole = classifyResponse(meta, body);
   const n = new TextEncoder().encode(body).length;
@@ -45,7 +46,7 @@ const meta = (over: Partial<ResponseMeta> = {}): ResponseMeta => ({
   ...over,
 });
 
-describe('FormatJob: streamed, and classified exactly as classify.ts classifies the whole body', () => {
+describe('FormatJob: streamed, and classified exactly as classifyResponse classifies the whole body', () => {
   it('GraphQL data, partial data, errors, cost limits, JSON that is not GraphQL', () => {
     const errors = [{ message: 'no such field', locations: [{ line: 1, column: 3 }] }];
     expectSameAsWhole(meta(), JSON.stringify({ data: { currentUser: { username: 'é😀' } } }));

@@ -1,18 +1,16 @@
 /**
  * The response worker's reading of one body. JSON is pretty-printed while it streams
  * (json-stream-printer.ts); a body that is not JSON (HTML, plain text, a relay error, 429), or
- * JSON that turns out invalid part-way, is classified whole by classify.ts exactly as before; in
+ * JSON that turns out invalid part-way, is classified whole by src/shared/api/classify-graphql.ts exactly as before; in
  * the second case `restart` tells the main thread to drop what it showed.
  */
 import { splitIntoChunks } from './chunks.ts';
 import {
   classifyJsonFacts,
   classifyResponse,
-  HEAD_CHARS,
-  streamsAsJson,
   type ClassifiedResponse,
-  type ResponseMeta,
-} from '../../../shared/api/classify.ts';
+} from '../../../shared/api/classify-graphql.ts';
+import { HEAD_CHARS, streamsAsJson, type ResponseMeta } from '../../../shared/api/classify-http.ts';
 import { JsonStreamPrinter } from './json-stream-printer.ts';
 
 /** To the main thread. */
@@ -111,7 +109,7 @@ export class FormatJob {
     this.outLength = 0;
   }
 
-  /** classify.ts on the whole body, as before streaming. */
+  /** classifyResponse on the whole body, as before streaming. */
   private whole(): ClassifiedResponse {
     const bytes = new Uint8Array(this.size);
     let at = 0;

@@ -12,10 +12,10 @@
  *
  * It validates strictly; after the first error `failed` is set and input is ignored (the caller
  * then classifies the whole body the old way, so messages stay exactly those of JSON.parse).
- * Besides the text it records what classify.ts needs about a GraphQL response: whether the top
+ * Besides the text it records what src/shared/api/classify-graphql.ts needs about a GraphQL response: whether the top
  * level is an object with `data` / `errors`, whether `data` is non-null, and the `errors` value.
  */
-import type { JsonFacts } from '../../../shared/api/classify.ts';
+import type { JsonFacts } from '../../../shared/api/classify-graphql.ts';
 import { MAX_INLINE } from '../../../shared/api/pretty-json.ts';
 
 interface Item {
