@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../shared/lib/store.ts';
 
 /** The app's two routes; `/` redirects to the console. Fragments (#...) are left to the page. */
 export type Route = 'console' | 'analytics';
@@ -13,22 +13,17 @@ export const ROUTE_PATHS: Record<Route, string> = {
   analytics: '/analytics',
 };
 
-const listeners = new Set<() => void>();
-function subscribe(l: () => void) {
-  listeners.add(l);
-  window.addEventListener('popstate', l);
-  return () => {
-    listeners.delete(l);
-    window.removeEventListener('popstate', l);
-  };
-}
+const currentRoute = () => routeOf(window.location.pathname);
+const route = createStore<Route>(currentRoute);
+// Back/Forward: the route follows the address bar.
+window.addEventListener('popstate', () => route.set(currentRoute()));
 
 export function useRoute(): Route {
-  return useSyncExternalStore(subscribe, () => routeOf(window.location.pathname));
+  return useStore(route);
 }
 
-export function navigate(route: Route): void {
-  if (routeOf(window.location.pathname) === route) return;
-  window.history.pushState(null, '', ROUTE_PATHS[route]);
-  for (const l of listeners) l();
+export function navigate(to: Route): void {
+  if (currentRoute() === to) return;
+  window.history.pushState(null, '', ROUTE_PATHS[to]);
+  route.set(to);
 }

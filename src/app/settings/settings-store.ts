@@ -1,19 +1,15 @@
-import { useSyncExternalStore } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 import { sanitizeSettings, themeAttribute, type Settings } from './settings.ts';
 
 const SETTINGS_KEY = 'settings';
 
-let current: Settings | undefined;
-const listeners = new Set<() => void>();
-
-function getSettings(): Settings {
-  current ??= sanitizeSettings(readJson<unknown>(SETTINGS_KEY, undefined));
-  return current;
-}
+const settings = createStore<Settings>(() =>
+  sanitizeSettings(readJson<unknown>(SETTINGS_KEY, undefined)),
+);
 
 /** Puts the settings on the root element: `data-theme` and `--editor-font-size`. */
-export function applySettings(s: Settings = getSettings()): void {
+export function applySettings(s: Settings = settings.get()): void {
   const root = document.documentElement;
   const attr = themeAttribute(s.theme);
   if (attr) root.dataset.theme = attr;
@@ -23,17 +19,12 @@ export function applySettings(s: Settings = getSettings()): void {
 
 /** Changes, applies at once and stores the settings. */
 export function updateSettings(patch: Partial<Settings>): void {
-  current = { ...getSettings(), ...patch };
-  applySettings(current);
-  writeJson(SETTINGS_KEY, current);
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const next = { ...settings.get(), ...patch };
+  applySettings(next);
+  writeJson(SETTINGS_KEY, next);
+  settings.set(next);
 }
 
 export function useSettings(): Settings {
-  return useSyncExternalStore(subscribe, getSettings, getSettings);
+  return useStore(settings);
 }

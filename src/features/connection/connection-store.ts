@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { readJson, removeKey, writeJson } from '../../shared/lib/storage.ts';
+import { onOtherTabChange, readJson, removeKey, writeJson } from '../../shared/lib/storage.ts';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import {
   sanitizeOAuth,
@@ -53,13 +53,11 @@ function storedRemember(): boolean | undefined {
   return sanitizePublic(readJson<unknown>(SETTINGS_KEY, {})).remember;
 }
 
-let state: ConnectionSettings = typeof window === 'undefined' ? EMPTY : load();
-const listeners = new Set<() => void>();
-const commitListeners = new Set<() => void>();
-
-/** Listeners of failed saves (storage full or unavailable). */
-type SaveFailure = (what: string) => void;
-const saveFailureListeners = new Set<SaveFailure>();
+const connection = createStore<ConnectionSettings>(typeof window === 'undefined' ? EMPTY : load());
+/** How many deliberate changes there were (`commitConnection`): its listeners hear each one. */
+const commits = createStore(0);
+/** The last failed save (storage full or unavailable); a new object for each failure. */
+const saveFailure = createStore<{ what: string } | undefined>(undefined);
 
 function persist(s: ConnectionSettings): void {
   const { token: _t, analyticsToken: _a, oauth, ...pub } = s;
@@ -74,15 +72,11 @@ function persist(s: ConnectionSettings): void {
         profiles: vault,
       }) && ok;
   else removeKey(SECRETS_KEY);
-  if (!ok) for (const l of saveFailureListeners) l('the connection settings');
-}
-
-function emit(): void {
-  for (const l of listeners) l();
+  if (!ok) saveFailure.set({ what: 'the connection settings' });
 }
 
 export function getConnection(): ConnectionSettings {
-  return state;
+  return connection.get();
 }
 
 /**
@@ -91,10 +85,11 @@ export function getConnection(): ConnectionSettings {
  * "off" never writes tokens back.
  */
 export function updateConnection(patch: Partial<ConnectionSettings>): void {
+  const state = connection.get();
   const remember = 'remember' in patch ? patch.remember! : (storedRemember() ?? state.remember);
-  state = { ...state, ...patch, remember };
-  persist(state);
-  emit();
+  const next = { ...state, ...patch, remember };
+  persist(next);
+  connection.set(next);
 }
 
 /**
@@ -113,13 +108,13 @@ function oauthForBase(oauth: OAuthState, baseUrl: string): OAuthState {
  * connect check while the schema loads for the same connection.
  */
 export function commitConnection(patch: Partial<ConnectionSettings>): void {
-  const next = { ...state, ...patch };
+  const next = { ...connection.get(), ...patch };
   const oauth =
     patch.baseUrl !== undefined && !patch.oauth
       ? oauthForBase(next.oauth, next.baseUrl)
       : next.oauth;
   updateConnection({ ...patch, oauth });
-  for (const l of commitListeners) l();
+  commits.set((n) => n + 1);
 }
 
 /**
@@ -132,6 +127,7 @@ export function swapSecrets(
   toId: string,
   settings: Partial<Omit<ConnectionSettings, 'token' | 'analyticsToken' | 'oauth' | 'remember'>>,
 ): void {
+  const state = connection.get();
   const incoming = vault[toId] ?? {};
   const rest = Object.fromEntries(Object.entries(vault).filter(([id]) => id !== toId));
   vault = {
@@ -150,23 +146,25 @@ export function swapSecrets(
 export function dropSecrets(id: string): void {
   if (!(id in vault)) return;
   vault = Object.fromEntries(Object.entries(vault).filter(([k]) => k !== id));
-  persist(state);
+  persist(connection.get());
 }
 
 /** Called after every deliberate change (see `commitConnection`). */
 export function onConnectionCommit(listener: () => void): () => void {
-  commitListeners.add(listener);
-  return () => commitListeners.delete(listener);
+  return commits.subscribe(listener);
 }
 
 /** Called when a save of the connection failed (quota, storage disabled). */
-export function onConnectionSaveFailure(listener: SaveFailure): () => void {
-  saveFailureListeners.add(listener);
-  return () => saveFailureListeners.delete(listener);
+export function onConnectionSaveFailure(listener: (what: string) => void): () => void {
+  return saveFailure.subscribe(() => {
+    const failure = saveFailure.get();
+    if (failure) listener(failure.what);
+  });
 }
 
 /** Fills fields the user has not set yet (e.g. from the server's /config.json). */
 export function applyDefaults(defaults: Partial<ConnectionSettings>): void {
+  const state = connection.get();
   const patch: Partial<ConnectionSettings> = {};
   for (const [k, v] of Object.entries(defaults) as [keyof ConnectionSettings, never][]) {
     if (!state[k] && v) patch[k] = v;
@@ -181,6 +179,7 @@ export function applyDefaults(defaults: Partial<ConnectionSettings>): void {
  * one-time, so ours is spent).
  */
 export function adoptFromStorage(): void {
+  const state = connection.get();
   const remember = storedRemember() ?? false;
   let next: ConnectionSettings = { ...state, remember };
   if (remember) {
@@ -195,21 +194,16 @@ export function adoptFromStorage(): void {
       next = { ...next, token: secrets.token, oauth: theirs };
   }
   if (next.remember === state.remember && next.token === state.token) return;
-  state = next;
-  emit();
+  connection.set(next);
 }
 
-if (typeof window !== 'undefined')
-  window.addEventListener('storage', (e) => {
-    if (e.key === null || e.key.endsWith(SETTINGS_KEY) || e.key.endsWith(SECRETS_KEY))
-      adoptFromStorage();
-  });
-
-export function subscribeConnection(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+if (typeof window !== 'undefined') {
+  onOtherTabChange(SETTINGS_KEY, adoptFromStorage);
+  onOtherTabChange(SECRETS_KEY, adoptFromStorage);
 }
+
+export const subscribeConnection = connection.subscribe;
 
 export function useConnection(): ConnectionSettings {
-  return useSyncExternalStore(subscribeConnection, getConnection, getConnection);
+  return useStore(connection);
 }

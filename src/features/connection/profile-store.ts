@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 import {
   dropSecrets,
   getConnection,
@@ -16,18 +16,14 @@ import {
 
 const KEY = 'connection-profiles';
 
-let state: ProfilesState | undefined;
-const listeners = new Set<() => void>();
-
-function current(): ProfilesState {
-  state ??= sanitizeProfiles(readJson<unknown>(KEY, undefined)) ?? initialProfiles(getConnection());
-  return state;
-}
+const profiles = createStore<ProfilesState>(
+  () => sanitizeProfiles(readJson<unknown>(KEY, undefined)) ?? initialProfiles(getConnection()),
+);
+const current = profiles.get;
 
 function set(next: ProfilesState): void {
-  state = next;
   writeJson(KEY, next);
-  for (const l of listeners) l();
+  profiles.set(next);
 }
 
 /** The active profile follows the connection as the user edits it (no secrets in it). */
@@ -86,11 +82,6 @@ export function deleteActiveProfile(): void {
   dropSecrets(gone);
 }
 
-function subscribe(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
-
 export function useProfiles(): ProfilesState {
-  return useSyncExternalStore(subscribe, current, current);
+  return useStore(profiles);
 }

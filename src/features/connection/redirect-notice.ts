@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 import type { RedirectInfo } from './redirect.ts';
 
 /** The last redirect seen for a base URL, so the connection panel can offer "Use <url>". */
@@ -8,30 +8,17 @@ export interface RedirectNotice {
   info: RedirectInfo;
 }
 
-let notice: RedirectNotice | undefined;
-const listeners = new Set<() => void>();
+const notice = createStore<RedirectNotice | undefined>(undefined);
 
 export function noteRedirect(from: string, info: RedirectInfo): void {
-  notice = { from, info };
-  for (const l of listeners) l();
+  notice.set({ from, info });
 }
 
 /** A normal answer from `from`: any redirect noted for it is over. */
 export function clearRedirect(from: string): void {
-  if (notice?.from !== from) return;
-  notice = undefined;
-  for (const l of listeners) l();
-}
-
-function subscribe(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
+  if (notice.get()?.from === from) notice.set(undefined);
 }
 
 export function useRedirectNotice(): RedirectNotice | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => notice,
-    () => notice,
-  );
+  return useStore(notice);
 }

@@ -8,6 +8,9 @@ export interface Store<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/** What a reader needs of a store (`useStore`, or a store that keeps `set` to itself). */
+export type ReadableStore<T> = Pick<Store<T>, 'get' | 'subscribe'>;
+
 /**
  * The app's one store primitive. `initial` may be a function: it then runs on the first `get`
  * (e.g. reading the page URL lazily).
@@ -39,9 +42,9 @@ export function createStore<T>(initial: T | (() => T)): Store<T> {
 }
 
 /** Re-renders the component when the store changes; `select` picks the part it needs. */
-export function useStore<T>(store: Store<T>): T;
-export function useStore<T, S>(store: Store<T>, select: (value: T) => S): S;
-export function useStore<T, S>(store: Store<T>, select?: (value: T) => S): T | S {
+export function useStore<T>(store: ReadableStore<T>): T;
+export function useStore<T, S>(store: ReadableStore<T>, select: (value: T) => S): S;
+export function useStore<T, S>(store: ReadableStore<T>, select?: (value: T) => S): T | S {
   const read = () => (select ? select(store.get()) : store.get());
   return useSyncExternalStore(store.subscribe, read, read);
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { readJson, removeKey, writeJson } from '../../../shared/lib/storage.ts';
+import { useStore } from '../../../shared/lib/store.ts';
 import { getConnection } from '../../connection/index.ts';
 import type { KeyValueBackend } from '../state/backend.ts';
 import {
@@ -39,5 +39,5 @@ export function getConsoleStore(): ConsoleStore {
 /** Subscribes a component to the tabs/history state. */
 export function useConsoleState(): ConsoleState {
   const s = getConsoleStore();
-  return useSyncExternalStore(s.subscribe, s.getState, s.getState);
+  return useStore({ get: s.getState, subscribe: s.subscribe });
 }

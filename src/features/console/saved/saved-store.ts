@@ -5,6 +5,7 @@
  * browser tabs saving at once both keep their operations.
  */
 import { onOtherTabChange, readText, removeKey, writeJson } from '../../../shared/lib/storage.ts';
+import { createStore, type Store } from '../../../shared/lib/store.ts';
 import { emptySavedState, sanitizeSavedState, toStored, type SavedState } from './collections.ts';
 
 const SAVED_KEY = 'saved-operations';
@@ -47,9 +48,10 @@ function load(): Loaded {
   };
 }
 
+/** The saved operations as a store (src/shared/lib/store.ts) and the ways to change them. */
 export interface SavedStore {
-  getSnapshot(): SavedSnapshot;
-  subscribe(listener: () => void): () => void;
+  getSnapshot: Store<SavedSnapshot>['get'];
+  subscribe: Store<SavedSnapshot>['subscribe'];
   /** Applies `fn` to the latest stored state and writes the result. */
   update(fn: (s: SavedState) => SavedState): void;
   /** Removes every saved operation (Settings → Clear stored data). */
@@ -59,30 +61,23 @@ export interface SavedStore {
 
 function createSavedStore(): SavedStore {
   const first = load();
-  let snapshot: SavedSnapshot = { state: first.state, problem: first.problem };
-  const listeners = new Set<() => void>();
-  const emit = (next: SavedSnapshot) => {
-    snapshot = next;
-    for (const l of listeners) l();
-  };
+  const snapshot = createStore<SavedSnapshot>({ state: first.state, problem: first.problem });
+  const emit = snapshot.set;
   onOtherTabChange(SAVED_KEY, () => {
     const l = load();
-    emit({ state: l.state, problem: l.problem ?? snapshot.problem });
+    emit({ state: l.state, problem: l.problem ?? snapshot.get().problem });
   });
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: snapshot.get,
+    subscribe: snapshot.subscribe,
     update(fn) {
       const latest = load();
-      const next = fn(latest.clean ? latest.state : snapshot.state);
+      const next = fn(latest.clean ? latest.state : snapshot.get().state);
       const written = writeJson(SAVED_KEY, toStored(next));
       emit({
         state: next,
         problem: written
-          ? snapshot.problem
+          ? snapshot.get().problem
           : 'Could not store saved operations (storage full or blocked): the change lasts until this page is closed. Export the collection to keep it.',
       });
     },
@@ -91,7 +86,7 @@ function createSavedStore(): SavedStore {
       removeKey(SAVED_BACKUP_KEY);
       emit({ state: emptySavedState() });
     },
-    dismissProblem: () => emit({ state: snapshot.state }),
+    dismissProblem: () => emit({ state: snapshot.get().state }),
   };
 }
 

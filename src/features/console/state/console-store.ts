@@ -1,3 +1,4 @@
+import { createStore, type Store } from '../../../shared/lib/store.ts';
 import type { KeyValueBackend } from './backend.ts';
 import {
   addHistoryEntry,
@@ -57,10 +58,10 @@ export interface ConsoleStoreOptions {
   now?: () => number;
 }
 
-/** The console's tabs/history store: a tiny external store with debounced persistence. */
+/** The console's tabs/history store (src/shared/lib/store.ts) with debounced persistence. */
 export interface ConsoleStore {
-  getState(): ConsoleState;
-  subscribe(listener: () => void): () => void;
+  getState: Store<ConsoleState>['get'];
+  subscribe: Store<ConsoleState>['subscribe'];
   addTab(content?: Partial<Omit<ConsoleTab, 'id'>>): void;
   closeTab(id: string): void;
   /** Brings back the most recently closed tab (Shift-Ctrl-T), at its old place. */
@@ -141,7 +142,7 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
   const debounceMs = Math.min(o.debounceMs ?? 300, 500);
   const now = o.now ?? Date.now;
   const loaded = loadState(o);
-  let state = loaded.state;
+  const store = createStore(loaded.state);
   const touched = loaded.touched;
   const created = loaded.created;
   let clearedAt = loaded.clearedAt;
@@ -151,7 +152,6 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
   const closedStack: { tab: ConsoleTab; index: number }[] = [];
   /** The fresh tab that replaced the last one closed (reopening removes it if still unused). */
   let replacement: string | undefined;
-  const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function touch(ids: Iterable<string>): void {
@@ -163,6 +163,7 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
   }
 
   function records(): TabRecord[] {
+    const state = store.get();
     return state.tabs.map((t) => ({
       id: t.id,
       title: t.title,
@@ -177,6 +178,7 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
   function flush(): void {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    const state = store.get();
     let ok = true;
     const merged = mergeTabs(
       readStoredTabs(o.local.read(TABS_KEY)),
@@ -203,20 +205,18 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
     } else o.local.remove(HEADERS_KEY);
     if (ok) closedSinceSave = {};
     const saveError = ok ? undefined : SAVE_ERROR;
-    if (saveError !== state.saveError) {
-      state = { ...state, saveError };
-      for (const l of listeners) l();
-    }
+    if (saveError !== state.saveError) store.set({ ...state, saveError });
   }
 
+  /** A change by the user: stored after `debounceMs`. */
   function set(next: ConsoleState): void {
-    if (next === state) return;
-    state = next;
+    if (next === store.get()) return;
     if (timer === undefined) timer = setTimeout(flush, debounceMs);
-    for (const l of listeners) l();
+    store.set(next);
   }
 
   function tabs(fn: (s: TabsState) => TabsState, changed: (next: TabsState) => string[]): void {
+    const state = store.get();
     const next = fn(state);
     if (next === state) return;
     touch(changed(next));
@@ -224,16 +224,14 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
   }
 
   const newIds = (next: TabsState) =>
-    next.tabs.filter((t) => !state.tabs.some((s) => s.id === t.id)).map((t) => t.id);
+    next.tabs.filter((t) => !store.get().tabs.some((s) => s.id === t.id)).map((t) => t.id);
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     addTab: (content) => tabs((s) => addTab(s, content), newIds),
     closeTab(id) {
+      const state = store.get();
       const index = state.tabs.findIndex((t) => t.id === id);
       if (index === -1) return;
       closedStack.push({ tab: state.tabs[index], index });
@@ -249,6 +247,7 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
       if (!last) return;
       delete closedSinceSave[last.tab.id];
       const { tab, index } = last;
+      const state = store.get();
       const exists = state.tabs.some((t) => t.id === tab.id);
       const back = exists ? createTab({ ...tab }) : tab;
       const list = [...state.tabs];
@@ -282,10 +281,11 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
         (s) => updateTab(s, id, patch),
         () => [id],
       ),
-    recordRun: (entry) => set({ ...state, history: addHistoryEntry(state.history, entry) }),
+    recordRun: (entry) =>
+      set({ ...store.get(), history: addHistoryEntry(store.get().history, entry) }),
     clearHistory() {
       clearedAt = now();
-      set({ ...state, history: [] });
+      set({ ...store.get(), history: [] });
     },
     flush,
   };
