@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-estimate.ts';
+import { useStore } from '../../shared/lib/store.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { getConnection } from '../connection/index.ts';
 import { useSchema } from '../connection/index.ts';
-import { openDocsSearch, useDocsOpen } from '../docs/index.ts';
 import { ConnectionPanel } from '../connection/index.ts';
 import { CostConfirmBar } from './components/cost-confirm.tsx';
 import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
@@ -28,6 +28,7 @@ import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
 import { useSaveOperation } from './hooks/use-save-operation.ts';
 import { getSavedStore } from './saved/saved-store.ts';
 import { useSavedOperations } from './saved/use-saved-operations.ts';
+import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs-view.ts';
 import { buildExportRequest } from './state/export-request.ts';
 import { listOperations } from './lib/operations.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
@@ -58,7 +59,7 @@ export function ConsolePage() {
   }));
   const actions = useConsoleActions(tab, handles, schema.schema, limits);
   const result = useRunResult(tab.id);
-  const [docsOpen, setDocsOpen] = useDocsOpen();
+  const docs = useStore(docsView);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
@@ -100,7 +101,7 @@ export function ConsolePage() {
     fillFields: actions.fillFields,
     copyQuery: actions.copyQuery,
     refetchSchema: schema.refetch,
-    searchDocs: openDocsSearch,
+    searchDocs,
     cycleTab: (step) => store.cycleTab(step),
     save: saving.open,
     reopenTab: () => store.reopenClosedTab(),
@@ -121,8 +122,8 @@ export function ConsolePage() {
         operations={operations}
         picked={tab.operationName}
         onPick={(name) => store.updateTab(tab.id, { operationName: name })}
-        docsOpen={docsOpen}
-        onToggleDocs={() => setDocsOpen(!docsOpen)}
+        docsOpen={docs.open}
+        onToggleDocs={() => setDocsOpen(!docs.open)}
         historyOpen={historyOpen}
         onToggleHistory={() => setHistoryOpen(!historyOpen)}
         onShortcuts={() => setShortcutsOpen(true)}
@@ -224,7 +225,14 @@ export function ConsolePage() {
             onClose={() => setSavedOpen(false)}
           />
         )}
-        {docsOpen && <DocsSlot bridge={bridge} />}
+        {docs.open && (
+          <DocsSlot
+            bridge={bridge}
+            request={docs.request}
+            onRequestDone={docsRequestDone}
+            onClose={() => setDocsOpen(false)}
+          />
+        )}
       </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       {saving.dialogOpen && (

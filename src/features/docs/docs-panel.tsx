@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { useSchema } from '../connection/index.ts';
-import type { QueryBridge } from './query-access.ts';
+import type { DocsPanelProps } from './docs-props.ts';
 import { ChangesView } from './components/changes-view.tsx';
 import { DocsContext, type DocsContextValue } from './components/docs-context.ts';
 import { DocsNavBar } from './components/docs-nav-bar.tsx';
@@ -10,9 +10,9 @@ import { FieldPage } from './components/field-page.tsx';
 import { HomePage } from './components/home-page.tsx';
 import { SchemaBar } from './components/schema-bar.tsx';
 import { TypePage } from './components/type-page.tsx';
-import { onDocsSearch, onDocsTarget, useDocsOpen } from './docs-nav.ts';
 import { dismissChanges, useDocsIndex } from './hooks/use-docs-index.ts';
 import { useDocsHistory } from './hooks/use-docs-history.ts';
+import { useDocsRequest } from './hooks/use-docs-request.ts';
 import { addFieldToQuery } from './lib/add-field.ts';
 import { pathForField, type DocsLocation } from './lib/locations.ts';
 import './docs.css';
@@ -20,7 +20,7 @@ import './docs.css';
 const DEPRECATED_KEY = 'docs-show-deprecated';
 
 /** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
-function DocsPanel({ bridge }: { bridge: QueryBridge }) {
+function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) {
   const state = useSchema();
   const { schema } = state;
   const index = useDocsIndex(
@@ -29,7 +29,6 @@ function DocsPanel({ bridge }: { bridge: QueryBridge }) {
   );
   const nav = useDocsHistory();
   const { push, trail } = nav;
-  const [, setOpen] = useDocsOpen();
   const [query, setQuery] = useState('');
   const [showDeprecated, setShowDeprecated] = useState(() => readJson(DEPRECATED_KEY, false));
   const [message, setMessage] = useState<string>();
@@ -44,25 +43,18 @@ function DocsPanel({ bridge }: { bridge: QueryBridge }) {
     },
     [push],
   );
-  useEffect(
-    () =>
-      onDocsTarget((ref) =>
-        go(
-          ref.field
-            ? { kind: 'field', type: ref.type, field: ref.field, arg: ref.arg }
-            : { kind: 'type', type: ref.type },
-        ),
+  useDocsRequest(request, onRequestDone, {
+    show: (ref) =>
+      go(
+        ref.field
+          ? { kind: 'field', type: ref.type, field: ref.field, arg: ref.arg }
+          : { kind: 'type', type: ref.type },
       ),
-    [go],
-  );
-  useEffect(
-    () =>
-      onDocsSearch(() => {
-        inputRef.current?.focus();
-        inputRef.current?.select();
-      }),
-    [],
-  );
+    focusSearch: () => {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    },
+  });
   const cur = nav.current;
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
@@ -110,12 +102,7 @@ function DocsPanel({ bridge }: { bridge: QueryBridge }) {
           onPick={go}
           inputRef={inputRef}
         />
-        <button
-          type="button"
-          className="docs-close"
-          aria-label="Close Docs"
-          onClick={() => setOpen(false)}
-        >
+        <button type="button" className="docs-close" aria-label="Close Docs" onClick={onClose}>
           ×
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
-import { loadDocsPanel, type QueryBridge } from '../../docs/index.ts';
+import { loadDocsPanel, type DocsPanelProps } from '../../docs/index.ts';
 
 // The Docs panel is its own chunk: fetched once a schema starts loading (prefetchDocs), or the
 // first time it opens, whichever comes first; never part of the first load.
@@ -20,12 +20,12 @@ export function prefetchDocs(): void {
   });
 }
 
-/** The docs helper's DocsPanel, lazy, inside its own error boundary. */
-export function DocsSlot({ bridge }: { bridge: QueryBridge }) {
+/** The docs feature's DocsPanel, lazy, inside its own error boundary. */
+export function DocsSlot(props: DocsPanelProps) {
   return (
     <ErrorBoundary name="Docs">
       <Suspense fallback={<p className="placeholder">Loading Docs…</p>}>
-        <DocsPanel bridge={bridge} />
+        <DocsPanel {...props} />
       </Suspense>
     </ErrorBoundary>
   );

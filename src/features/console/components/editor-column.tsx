@@ -1,11 +1,11 @@
 import type { GraphQLSchema } from 'graphql';
 import { useMemo, useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
-import { showInDocs } from '../../docs/index.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-estimate.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
+import { showInDocs } from '../state/docs-view.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
 import { CostMeter } from './cost-meter.tsx';
 import { HeadersEditor } from './headers-editor.tsx';
