@@ -19,9 +19,10 @@ import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
-import { commandById, type CommandTarget } from './commands/command-table.ts';
-import { displayKeys } from './commands/keys.ts';
+import { commandsWithButtons, type CommandTarget } from './commands/command-table.ts';
+import { CommandButton } from './components/command-button.tsx';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
+import { useExportCommands } from './hooks/use-export-commands.ts';
 import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
 import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
 import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
@@ -36,7 +37,7 @@ import { setRunResult, useRunResult } from './state/responses.ts';
 import { activeTab, tabTitle } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
-const SAVE = commandById('save');
+const SAVED_BUTTONS = commandsWithButtons('saved');
 
 /** The console page: connection, toolbar, tabs, editors, response, Docs and History panels. */
 export function ConsolePage() {
@@ -67,6 +68,9 @@ export function ConsolePage() {
   const saving = useSaveOperation(actions.texts);
   const allOperations = useMemo(() => listOperations(tab.query), [tab.query]);
   const operations = allOperations.flatMap((o) => (o.name ? [o.name] : []));
+  const exporting = useExportCommands(() =>
+    buildExportRequest(actions.texts(), tab.operationName, handles.query.current),
+  );
   useFragmentWriter(tab);
   // Once a schema is on its way with credentials (not the anonymous probe at start), Docs will be
   // wanted: fetch their chunk now rather than behind the introspection answer when they open.
@@ -105,6 +109,8 @@ export function ConsolePage() {
     cycleTab: (step) => store.cycleTab(step),
     save: saving.open,
     reopenTab: () => store.reopenClosedTab(),
+    copyAsCurl: exporting.copyAsCurl,
+    copyAsSrc: exporting.copyAsSrc,
   };
   usePageShortcuts(commands);
 
@@ -129,21 +135,16 @@ export function ConsolePage() {
         onShortcuts={() => setShortcutsOpen(true)}
         exportMenu={
           <ExportMenu
-            build={() =>
-              buildExportRequest(actions.texts(), tab.operationName, handles.query.current)
-            }
+            commands={commands}
+            state={exporting.state}
             multipleOperations={allOperations.length > 1}
           />
         }
         savedControls={
           <>
-            <button
-              type="button"
-              onClick={() => SAVE.run(commands)}
-              title={`Save operation (${displayKeys(SAVE.keys)})`}
-            >
-              Save operation
-            </button>
+            {SAVED_BUTTONS.map((c) => (
+              <CommandButton key={c.id} command={c} target={commands} />
+            ))}
             <button type="button" aria-pressed={savedOpen} onClick={() => setSavedOpen(!savedOpen)}>
               Saved operations
             </button>

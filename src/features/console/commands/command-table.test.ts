@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, type CommandTarget } from './command-table.ts';
+import {
+  COMMANDS,
+  commandsWithButtons,
+  shortcutRows,
+  type CommandTarget,
+} from './command-table.ts';
 import { displayKeys, matchesKey, normalizeKey } from './keys.ts';
 
 function keydown(init: KeyboardEventInit): KeyboardEvent {
@@ -75,5 +80,30 @@ describe('console command table', () => {
     expect(press({ key: 's', metaKey: true })).toBe('Ctrl/Cmd-S');
     expect(press({ key: 'T', ctrlKey: true, shiftKey: true })).toBe('Shift-Ctrl-T');
     expect(called).toEqual(['save', 'save', 'reopenTab']);
+  });
+
+  it('copies as curl and as src from the table, with buttons in the Export group', () => {
+    const called: string[] = [];
+    const target = new Proxy({} as CommandTarget, {
+      get: (_, name) => () => called.push(String(name)),
+    });
+    const exportButtons = commandsWithButtons('export');
+    expect(exportButtons.map((c) => c.button)).toEqual(['Copy as curl', 'Copy as src command']);
+    for (const c of exportButtons) c.run(target);
+    expect(called).toEqual(['copyAsCurl', 'copyAsSrc']);
+    // Each button sits in one place only.
+    const toolbar = commandsWithButtons('toolbar').map((c) => c.id);
+    expect(toolbar).not.toContain('copy-as-curl');
+    expect(commandsWithButtons('saved').map((c) => c.button)).toEqual(['Save operation']);
+  });
+
+  it('lists every command in the Shortcuts dialog, keyless ones by their button', () => {
+    const rows = shortcutRows();
+    for (const c of COMMANDS) expect(rows.map((r) => r.label)).toContain(c.label);
+    expect(rows.find((r) => r.id === 'copy-as-curl')).toMatchObject({
+      keys: '“Copy as curl” button',
+    });
+    expect(rows.find((r) => r.id === 'run')).toMatchObject({ keys: 'Ctrl/Cmd-Enter' });
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
   });
 });

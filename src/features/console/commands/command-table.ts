@@ -1,3 +1,5 @@
+import { displayKeys } from './keys.ts';
+
 /**
  * What a command acts on: the console page's actions for the current tab (built in
  * `console-page.tsx` from `hooks/use-console-actions.ts`). Read at call time, so it may change.
@@ -15,7 +17,14 @@ export interface CommandTarget {
   save(): void;
   /** Reopen the last closed tab (as Altair). */
   reopenTab(): void;
+  /** The request as `src api -get-curl` prints it (`hooks/use-export-commands.ts`). */
+  copyAsCurl(): void;
+  /** The request as a `src api` command line. */
+  copyAsSrc(): void;
 }
+
+/** Where a command's button sits: the toolbar's row, the Export group, or beside Saved operations. */
+export type ButtonGroup = 'toolbar' | 'export' | 'saved';
 
 /** One console command. */
 export interface Command {
@@ -28,8 +37,10 @@ export interface Command {
   run(target: CommandTarget): void;
   /** When false, the key is left to the browser or the focused editor. Default: always. */
   when?(target: CommandTarget): boolean;
-  /** A toolbar button with this text runs the command (`components/toolbar.tsx`). */
+  /** A button with this text runs the command (`components/command-button.tsx`). */
   button?: string;
+  /** Where that button sits; default `toolbar`. */
+  group?: ButtonGroup;
 }
 
 /**
@@ -85,10 +96,28 @@ export const COMMANDS: readonly Command[] = [
     run: (t) => t.searchDocs(),
   },
   {
+    id: 'copy-as-curl',
+    label: 'Copy the request as a curl command (src api -get-curl)',
+    keys: [],
+    run: (t) => t.copyAsCurl(),
+    button: 'Copy as curl',
+    group: 'export',
+  },
+  {
+    id: 'copy-as-src',
+    label: 'Copy the request as a src api command',
+    keys: [],
+    run: (t) => t.copyAsSrc(),
+    button: 'Copy as src command',
+    group: 'export',
+  },
+  {
     id: 'save',
     label: 'Save the operation (tab) in a collection',
     keys: ['Mod-s'],
     run: (t) => t.save(),
+    button: 'Save operation',
+    group: 'saved',
   },
   { id: 'next-tab', label: 'Next tab', keys: ['Alt-PageDown'], run: (t) => t.cycleTab(1) },
   { id: 'previous-tab', label: 'Previous tab', keys: ['Alt-PageUp'], run: (t) => t.cycleTab(-1) },
@@ -109,7 +138,27 @@ export const EDITOR_KEYS: readonly { keys: string; label: string }[] = [
   { keys: 'Escape', label: 'Close a dialog or the search panel' },
 ];
 
-/** The command a toolbar button with this text runs. */
+/** The commands whose buttons sit in `group`, in table order. */
+export function commandsWithButtons(group: ButtonGroup): Command[] {
+  return COMMANDS.filter((c) => c.button && (c.group ?? 'toolbar') === group);
+}
+
+/**
+ * The Shortcuts dialog's rows: every command (a keyless one by its button, so that it can be
+ * found), then the editors' own keys.
+ */
+export function shortcutRows(): { id: string; keys: string; label: string }[] {
+  return [
+    ...COMMANDS.map((c) => ({
+      id: c.id,
+      keys: c.keys.length || !c.button ? displayKeys(c.keys) : `“${c.button}” button`,
+      label: c.label,
+    })),
+    ...EDITOR_KEYS.map((k) => ({ id: k.keys, ...k })),
+  ];
+}
+
+/** The command with this id. */
 export function commandById(id: string): Command {
   const c = COMMANDS.find((x) => x.id === id);
   if (!c) throw new Error(`No console command "${id}"`);

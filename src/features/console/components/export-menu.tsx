@@ -1,80 +1,25 @@
-import { useState } from 'react';
+import { commandsWithButtons, type CommandTarget } from '../commands/command-table.ts';
+import type { ExportState } from '../hooks/use-export-commands.ts';
+import { CommandButton } from './command-button.tsx';
 
-/** What the console would send now (core builds it from the connection and the tab). */
-export interface ExportRequest {
-  endpoint: string;
-  authorization?: string;
-  headers: Record<string, string>;
-  /** Trace and feature-flag headers (lib/request-options.ts), one entry per header. */
-  optionHeaders: [string, string][];
-  body: { query: string; variables: Record<string, unknown>; operationName?: string };
-  /** Why no command can be copied now (several operations and none chosen, a bad flag). */
-  problem?: string;
-}
+const BUTTONS = commandsWithButtons('export');
 
 /**
- * "Copy as curl" (exactly `src api -get-curl`'s format) and "Copy as src command", token
- * redacted unless "Include token" is checked. If the browser blocks the clipboard, the command
- * is shown for manual copying.
+ * The Export group: the command table's export buttons (Copy as curl, Copy as src command),
+ * "Include token" and what the last copy did (`hooks/use-export-commands.ts`).
  */
 export function ExportMenu(props: {
-  build(): ExportRequest;
+  commands: CommandTarget;
+  state: ExportState;
   /** Shown next to the buttons: the document has several operations, so one is named. */
   multipleOperations?: boolean;
 }) {
-  const [includeToken, setIncludeToken] = useState(false);
-  const [status, setStatus] = useState('');
-  const [fallback, setFallback] = useState<string>();
-
-  async function copy(kind: 'curl' | 'src') {
-    const req = props.build();
-    if (req.problem) {
-      setFallback(undefined);
-      setStatus(req.problem);
-      return;
-    }
-    const redactToken = !includeToken;
-    let text: string;
-    if (kind === 'curl') {
-      const { toCurl } = await import('../lib/curl-export');
-      text = toCurl({ ...req, redactToken });
-    } else {
-      const { operationSource, toSrcCommand, tokenFromAuthorization } =
-        await import('../lib/src-export');
-      text = toSrcCommand({
-        endpoint: req.endpoint,
-        token: tokenFromAuthorization(req.authorization),
-        query: operationSource(req.body.query, req.body.operationName),
-        variables: req.body.variables,
-        redactToken,
-        trace: req.optionHeaders.some(([n]) => n.toLowerCase() === 'x-sourcegraph-should-trace'),
-        featureFlags: req.optionHeaders.flatMap(([n, v]) =>
-          n.toLowerCase() === 'x-sourcegraph-override-feature' ? [v] : [],
-        ),
-      });
-    }
-    const what = kind === 'curl' ? 'curl command' : 'src command';
-    try {
-      await navigator.clipboard.writeText(text);
-      setFallback(undefined);
-      const op = req.body.operationName ? ` for operation ${req.body.operationName}` : '';
-      setStatus(
-        `Copied ${what}${op}${req.authorization ? (redactToken ? ' (token redacted)' : ' with your token') : ''}`,
-      );
-    } catch {
-      setFallback(text);
-      setStatus(`The browser blocked the clipboard: select the ${what} below and copy it`);
-    }
-  }
-
+  const { includeToken, setIncludeToken, status, fallback } = props.state;
   return (
     <div className="export-menu" role="group" aria-label="Export">
-      <button type="button" onClick={() => void copy('curl')}>
-        Copy as curl
-      </button>
-      <button type="button" onClick={() => void copy('src')}>
-        Copy as src command
-      </button>
+      {BUTTONS.map((c) => (
+        <CommandButton key={c.id} command={c} target={props.commands} />
+      ))}
       {props.multipleOperations && (
         <span className="hint">
           Several operations: the command names the one picked or under the cursor (operationName).

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { COMMANDS, EDITOR_KEYS } from '../commands/command-table.ts';
-import { displayKeys } from '../commands/keys.ts';
+import { shortcutRows } from '../commands/command-table.ts';
 
-const ROWS = [
-  ...COMMANDS.map((c) => ({ keys: displayKeys(c.keys), label: c.label })),
-  ...EDITOR_KEYS,
-];
+const ROWS = shortcutRows();
 
-/** The keyboard shortcuts (the command table, then the editors' own keys), in a modal dialog (Escape closes it, focus returns to the opener). */
+/**
+ * Every command of the table with its keys (a keyless one with its button), then the editors'
+ * own keys, in a modal dialog (Escape closes it, focus returns to the opener).
+ */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -33,7 +32,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
         </thead>
         <tbody>
           {ROWS.map((s) => (
-            <tr key={s.keys}>
+            <tr key={s.id}>
               <td>
                 <kbd>{s.keys}</kbd>
               </td>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { COMMANDS, commandById, type CommandTarget } from '../commands/command-table.ts';
+import { commandById, commandsWithButtons, type CommandTarget } from '../commands/command-table.ts';
 import { displayKeys } from '../commands/keys.ts';
+import { CommandButton } from './command-button.tsx';
 import { RequestOptions } from './request-options.tsx';
 
 interface Props {
   running: boolean;
-  /** What the command buttons (Run, Prettify, Merge fragments, Fill all fields) act on. */
+  /** What the command buttons (Run, Prettify, Merge fragments, Fill all fields…) act on. */
   commands: CommandTarget;
   onStop(): void;
   /** Named operations of the document; the picker shows when there are several. */
@@ -17,7 +18,7 @@ interface Props {
   historyOpen: boolean;
   onToggleHistory(): void;
   onShortcuts(): void;
-  /** The editors' ExportMenu ("Copy as curl"). */
+  /** The editors' ExportMenu (the table's Export group: Copy as curl, Copy as src command). */
   exportMenu: ReactNode;
   /** "Save operation" and "Saved operations" (src/features/console/saved/). */
   savedControls?: ReactNode;
@@ -26,7 +27,7 @@ interface Props {
 }
 
 const RUN = commandById('run');
-const BUTTONS = COMMANDS.filter((c) => c.button);
+const BUTTONS = commandsWithButtons('toolbar');
 
 /**
  * Run/Stop, operation picker, the command table's buttons (Prettify, Merge fragments, Fill all
@@ -68,15 +69,7 @@ export function Toolbar(p: Props) {
         </label>
       )}
       {BUTTONS.map((c) => (
-        <button
-          key={c.id}
-          type="button"
-          onClick={() => c.run(p.commands)}
-          disabled={c.when ? !c.when(p.commands) : undefined}
-          title={`${c.label} (${displayKeys(c.keys)})`}
-        >
-          {c.button}
-        </button>
+        <CommandButton key={c.id} command={c} target={p.commands} />
       ))}
       {p.exportMenu}
       <RequestOptions />

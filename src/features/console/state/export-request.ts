@@ -1,12 +1,23 @@
 import { buildAuthorization, normalizeBaseUrl } from '../../connection/index.ts';
 import { getConnection } from '../../connection/index.ts';
-import type { ExportRequest } from '../components/export-menu.tsx';
 import { exportOperation } from '../lib/export-operation.ts';
 import { parseHeaders } from '../lib/headers.ts';
 import { requestOptionHeaders } from '../lib/request-options.ts';
 import { parseVariables } from '../lib/variables.ts';
 import type { EditorHandleLike } from '../query-bridge.ts';
 import { getRequestOptions } from './request-options-store.ts';
+
+/** What the console would send now (built from the connection and the tab). */
+export interface ExportRequest {
+  endpoint: string;
+  authorization?: string;
+  headers: Record<string, string>;
+  /** Trace and feature-flag headers (lib/request-options.ts), one entry per header. */
+  optionHeaders: [string, string][];
+  body: { query: string; variables: Record<string, unknown>; operationName?: string };
+  /** Why no command can be copied now (several operations and none chosen, a bad flag). */
+  problem?: string;
+}
 
 /**
  * What "Copy as curl" prints: the same request a run would send, trace and feature-flag headers

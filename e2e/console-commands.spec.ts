@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { setEditor } from './console-core-helpers.ts';
+
+// Commands without a key (Copy as curl, Copy as src command) come from the console's command
+// table like the keyed ones: the toolbar's buttons and the Shortcuts dialog both list them.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/debug/console');
+  await page.getByRole('button', { name: 'Use sandbox' }).click();
+  await expect(page.getByText('Signed in as alice')).toBeVisible();
+});
+
+test('the Shortcuts dialog lists Copy as curl and Copy as src by their buttons', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const row = (label: string) => dialog.getByRole('row').filter({ hasText: label });
+  await expect(row('Copy the request as a curl command')).toContainText('“Copy as curl” button');
+  await expect(row('Copy the request as a src api command')).toContainText(
+    '“Copy as src command” button',
+  );
+  await expect(row('Save the operation')).toContainText('Ctrl/Cmd-S');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('Copy as curl and Copy as src command work from the toolbar', async ({ page }) => {
+  await setEditor(page, 'Query editor', '{ currentUser { username } }');
+  const exportGroup = page.getByRole('group', { name: 'Export' });
+  const curl = exportGroup.getByRole('button', { name: 'Copy as curl' });
+  await expect(curl).toHaveAttribute(
+    'title',
+    'Copy the request as a curl command (src api -get-curl)',
+  );
+  await curl.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied curl command' })).toBeVisible();
+  const clipCurl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(clipCurl).toMatch(/^curl \\\n/);
+  expect(clipCurl).toContain('{ currentUser { username } }');
+  expect(clipCurl).toContain("-H 'Authorization: token REDACTED'");
+
+  await exportGroup.getByRole('button', { name: 'Copy as src command' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied src command' })).toBeVisible();
+  const clipSrc = await page.evaluate(() => navigator.clipboard.readText());
+  expect(clipSrc).toMatch(/^export SRC_ENDPOINT=/);
+  expect(clipSrc).toContain('export SRC_ACCESS_TOKEN=REDACTED');
+  expect(clipSrc).toContain("src api -query='{ currentUser { username } }'");
+});
+
+test('Save operation is the table command: its button names its key', async ({ page }) => {
+  const save = page.getByRole('button', { name: 'Save operation' });
+  await expect(save).toHaveAttribute(
+    'title',
+    'Save the operation (tab) in a collection (Ctrl/Cmd-S)',
+  );
+  await save.click();
+  await expect(page.getByRole('dialog', { name: 'Save operation' })).toBeVisible();
+});
