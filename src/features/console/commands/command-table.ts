@@ -130,7 +130,7 @@ export const COMMANDS: readonly Command[] = [
 ];
 
 /** Keys the editors handle themselves (CodeMirror), listed in the Shortcuts dialog after the commands. */
-export const EDITOR_KEYS: readonly { keys: string; label: string }[] = [
+const EDITOR_KEYS: readonly { keys: string; label: string }[] = [
   { keys: 'Ctrl/Cmd-Space', label: 'Completion (in the editors)' },
   { keys: 'Ctrl-/', label: 'Toggle comment (in the query editor)' },
   { keys: 'Ctrl/Cmd-F', label: 'Search in an editor or the response' },
