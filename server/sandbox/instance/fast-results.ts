@@ -30,8 +30,8 @@ export interface Splice {
   render(emit: (chunk: Buffer) => void | Promise<void>): Promise<void>;
 }
 
-/** Characters per emitted chunk: few, large writes. */
-const CHUNK_CHARS = 1 << 20;
+/** Pieces per emitted chunk (~1 MB for the bench selection): few, large writes. */
+const CHUNK_PIECES = 1 << 16;
 
 /** A results list as sent: its UTF-8 chunks, and how many results it holds. */
 interface Rendered {
@@ -62,8 +62,11 @@ function selectionKey(info: GraphQLResolveInfo): string {
 type Leaf = (v: never) => unknown;
 interface TypeSpec {
   leaves: Record<string, Leaf>;
-  /** Leaves whose JSON text is produced directly (same text as JSON.stringify of the leaf). */
-  json?: Record<string, (v: never) => string>;
+  /**
+   * Leaves whose JSON text is produced directly (the same text as JSON.stringify of the leaf),
+   * pushed onto `out` in one or more pieces.
+   */
+  json?: Record<string, (v: never, out: string[]) => void>;
   objects: Record<string, { type: string; get: (v: never) => unknown; list?: boolean }>;
 }
 
@@ -75,17 +78,20 @@ const escapedPools = new WeakMap<string[], string[]>();
  * are joined instead of escaping ~0.5 KB per file again (JSON.stringify escapes per character,
  * so the text is the same).
  */
-function contentJson(f: FileRecord): string {
-  if (!f.lineIds) return JSON.stringify(f.content);
+function contentJson(f: FileRecord, out: string[]): void {
+  if (!f.lineIds) {
+    out.push(JSON.stringify(f.content));
+    return;
+  }
   const pool = linePool(f.repo.language);
   let escaped = escapedPools.get(pool);
   if (!escaped) {
     escaped = pool.map((line) => JSON.stringify(line + '\n').slice(1, -1));
     escapedPools.set(pool, escaped);
   }
-  let s = '"';
-  for (const id of f.lineIds) s += escaped[id];
-  return s + '"';
+  out.push('"');
+  for (const id of f.lineIds) out.push(escaped[id] ?? '');
+  out.push('"');
 }
 
 /** UTF-8 byte length of each pool line plus its line break; per pool. */
@@ -172,7 +178,10 @@ const SPECS: Record<string, TypeSpec> = {
       binary: () => false,
       url: (f: FileRecord) => `/${f.repo.name}/-/blob/${f.path}`,
     },
-    json: { content: contentJson, byteSize: (f: FileRecord) => String(byteSize(f)) },
+    json: {
+      content: contentJson,
+      byteSize: (f: FileRecord, out) => void out.push(String(byteSize(f))),
+    },
     objects: {},
   },
   LineMatch: {
@@ -183,8 +192,8 @@ const SPECS: Record<string, TypeSpec> = {
       offsetAndLengths: (l: LineMatch) => l.offsetAndLengths,
     },
     json: {
-      preview: (l: LineMatch) => memoStringJson(l.preview),
-      offsetAndLengths: (l: LineMatch) => memoRangesJson(l.offsetAndLengths),
+      preview: (l: LineMatch, out) => void out.push(memoStringJson(l.preview)),
+      offsetAndLengths: (l: LineMatch, out) => void out.push(memoRangesJson(l.offsetAndLengths)),
     },
     objects: {},
   },
@@ -253,8 +262,11 @@ function collect(
   return out;
 }
 
-/** A compiled serializer for one type under one merged selection. */
-type Writer = (value: never) => string;
+/**
+ * A compiled serializer for one type under one merged selection: pushes the value's JSON onto
+ * `out` piece by piece (joined once per chunk: no intermediate strings per field or item).
+ */
+type Writer = (value: never, out: string[]) => void;
 
 function compile(
   type: string,
@@ -263,21 +275,25 @@ function compile(
 ): Writer {
   const spec = SPECS[type];
   if (!spec) throw new Unsupported();
-  const parts: ((v: never) => string)[] = [];
+  const parts: Writer[] = [];
   let first = true;
   for (const [key, nodes] of collect(type, sets, info)) {
     const name = nodes[0].name.value;
     if (nodes.some((n) => n.arguments?.length)) throw new Unsupported();
-    const prefix = `${first ? '' : ','}${JSON.stringify(key)}:`;
+    // The object's opening brace goes with its first field's name.
+    const prefix = `${first ? '{' : ','}${JSON.stringify(key)}:`;
     first = false;
     const json = spec.json?.[name];
     if (json) {
-      parts.push((v) => prefix + json(v));
+      parts.push((v, out) => {
+        out.push(prefix);
+        json(v, out);
+      });
       continue;
     }
     const leaf = spec.leaves[name];
     if (leaf) {
-      parts.push((v) => prefix + JSON.stringify(leaf(v)));
+      parts.push((v, out) => void out.push(prefix, JSON.stringify(leaf(v))));
       continue;
     }
     const obj = spec.objects[name];
@@ -288,20 +304,26 @@ function compile(
       info,
     );
     if (obj.list) {
-      parts.push((v) => {
+      const open = prefix + '[';
+      parts.push((v, out) => {
         const items = obj.get(v) as never[];
-        let s = prefix + '[';
-        for (let i = 0; i < items.length; i++) s += (i ? ',' : '') + sub(items[i]);
-        return s + ']';
+        out.push(open);
+        for (let i = 0; i < items.length; i++) {
+          if (i) out.push(',');
+          sub(items[i] as never, out);
+        }
+        out.push(']');
       });
     } else {
-      parts.push((v) => prefix + sub(obj.get(v) as never));
+      parts.push((v, out) => {
+        out.push(prefix);
+        sub(obj.get(v) as never, out);
+      });
     }
   }
-  return (v) => {
-    let s = '{';
-    for (const p of parts) s += p(v);
-    return s + '}';
+  return (v, out) => {
+    for (const p of parts) p(v, out);
+    out.push('}');
   };
 }
 
@@ -364,18 +386,15 @@ export function fastResults(
         chunks.push(chunk);
         return emit(chunk);
       };
-      // Parts joined once per chunk (one flat string, not a rope of thousands of appends).
+      // Pieces joined once per chunk (one flat string, not a rope of thousands of appends).
       let parts: string[] = ['['];
-      let size = 1;
       for (let i = 0; i < list.length; i++) {
         const item = list[i] as SearchItem;
-        const json = (writers.get(itemType(item)) as Writer)(itemValue(item) as never);
-        parts.push(i > 0 ? ',' + json : json);
-        size += json.length;
-        if (size >= CHUNK_CHARS) {
+        if (i > 0) parts.push(',');
+        (writers.get(itemType(item)) as Writer)(itemValue(item) as never, parts);
+        if (parts.length >= CHUNK_PIECES) {
           await send(parts.join(''));
           parts = [];
-          size = 0;
         }
       }
       parts.push(']');
