@@ -371,7 +371,9 @@ export function createRelay(opts: RelayOptions) {
   const timeoutMs = opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000);
   const idleTimeoutMs = opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000);
   const log = opts.log;
-  const agents: UpstreamAgents = createUpstreamAgents(opts.keepAliveMs);
+  const agents: UpstreamAgents = createUpstreamAgents(
+    opts.keepAliveMs ?? envMs('RELAY_KEEP_ALIVE_MS', 4000),
+  );
 
   return function relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
