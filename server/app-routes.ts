@@ -7,7 +7,7 @@ import { loopbackFor } from './hosts.ts';
 import { requestUrl, sendJson } from './http-util.ts';
 import { createRelay, relayAllowedHosts } from './relay.ts';
 import { applySecurityHeaders } from './security-headers.ts';
-import { startSandbox } from './sandbox/index.ts';
+import { startSandboxThread } from './sandbox/thread.ts';
 import type { RunningSandbox, SandboxInfo } from './sandbox/types.ts';
 import type { ServerConfig } from './config.ts';
 
@@ -73,14 +73,15 @@ export function createAppRoutes(opts: AppRoutesOptions) {
 }
 
 /**
- * Starts the sandbox a configuration asks for (undefined when SANDBOX=off). Only our server talks
+ * Starts the sandbox a configuration asks for (undefined when SANDBOX=off), in a worker thread
+ * of its own (sandbox/thread.ts), so it never takes the relay's thread. Only our server talks
  * to it (the relay), so it stays on loopback whatever HOST is.
  */
 export async function startConfiguredSandbox(
   config: ServerConfig,
 ): Promise<RunningSandbox | undefined> {
   if (!config.sandbox) return undefined;
-  return startSandbox({
+  return startSandboxThread({
     host: loopbackFor(config.host),
     port: config.sandboxPort,
     schemaPath: config.sandboxSchema,

@@ -74,3 +74,27 @@ export function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
   });
 }
+
+/**
+ * Reads a request body whole; null when the client goes away before it ends. For small bodies
+ * only: the caller checks the declared length first.
+ */
+export function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const done = (body: Buffer | null) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('close', onGone);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const onEnd = () => done(Buffer.concat(chunks));
+    const onGone = () => done(null);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onGone);
+    req.on('close', onGone);
+  });
+}

@@ -1,4 +1,5 @@
 import http, {
+  type ClientRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type ServerResponse,
@@ -12,7 +13,13 @@ import {
   RELAY_TARGET_HEADER,
 } from '../src/shared/contracts/relay.ts';
 import { hostHeaderValues } from './hosts.ts';
-import { sendText } from './http-util.ts';
+import { readBody, sendText } from './http-util.ts';
+import {
+  createUpstreamAgents,
+  isStaleReuse,
+  trackSocket,
+  type UpstreamAgents,
+} from './upstream-agents.ts';
 
 const TARGET = RELAY_TARGET_HEADER.toLowerCase();
 const MARKER = RELAY_MARKER_HEADER.toLowerCase();
@@ -31,6 +38,8 @@ export interface RelayOptions {
   idleTimeoutMs?: number;
   /** Access log; receives method, path without query, status and duration only. */
   log?: (line: string) => void;
+  /** How long an idle upstream connection is kept for reuse (ms; upstream-agents.ts). */
+  keepAliveMs?: number;
 }
 
 interface Route {
@@ -154,13 +163,16 @@ function passesBack(name: string): boolean {
 /** A reason phrase safe to repeat (Node refuses control characters; we also drop non-ASCII). */
 const REASON_RE = /^[\t\x20-\x7e]*$/;
 
-// No keep-alive: reusing an idle upstream socket races the upstream's own idle timeout and the
-// request fails with ECONNRESET (seen in CI as a 502). A request body is streamed, so it cannot
-// be retried safely; a fresh connection per request is the robust choice.
-const agents = {
-  'http:': new http.Agent({ keepAlive: false, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: false, maxSockets: 256 }),
-};
+/**
+ * Request bodies up to this size (declared by Content-Length) are read whole before they are
+ * sent, so the relay can send them again on a fresh connection when a pooled one turns out to
+ * be closed (upstream-agents.ts). Bigger or chunked bodies stream through, once, on a
+ * connection of their own.
+ */
+const REPLAYABLE_BODY = 1024 * 1024;
+
+/** Connection failures that may have cut a streamed request body short. */
+const STREAM_BROKEN = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
  * The Host values the relay accepts: this server's own names on `port`, plus any host:port in
@@ -359,6 +371,9 @@ export function createRelay(opts: RelayOptions) {
   const timeoutMs = opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000);
   const idleTimeoutMs = opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000);
   const log = opts.log;
+  const agents: UpstreamAgents = createUpstreamAgents(
+    opts.keepAliveMs ?? envMs('RELAY_KEEP_ALIVE_MS', 4000),
+  );
 
   return function relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -396,29 +411,39 @@ export function createRelay(opts: RelayOptions) {
       req.resume();
       return Promise.resolve(relayError(res, 413, tooLargeMessage(route.bodyLimit)));
     }
-    return forward(req, res, target, route, search);
+    if (route.method === 'GET') {
+      req.resume();
+      return forward(req, res, target, route, search, Buffer.alloc(0));
+    }
+    if (req.headers['content-length'] === undefined || declared > REPLAYABLE_BODY)
+      return forward(req, res, target, route, search, null);
+    return readBody(req).then((body) => {
+      // The browser went away while sending: nothing to forward.
+      if (body) return forward(req, res, target, route, search, body);
+    });
   };
 
+  /**
+   * Sends the request upstream and passes the answer on. `body` is the whole request body when
+   * the relay holds it (a GET's empty one included): such a request goes over the keep-alive
+   * pool and is sent once more, on a fresh connection, if the pooled connection proves closed
+   * before any byte of an answer (upstream-agents.ts). `null` streams the body from `req`, on a
+   * connection of its own and never twice.
+   */
   function forward(
     req: IncomingMessage,
     res: ServerResponse,
     target: URL,
     route: Route,
     search: string,
+    body: Buffer | null,
   ): Promise<void> {
     return new Promise<void>((resolve) => {
       const origin = target.origin;
       const lib = target.protocol === 'https:' ? https : http;
-      const upstream = lib.request({
-        protocol: target.protocol,
-        hostname: target.hostname.replace(/^\[|\]$/g, ''),
-        port: target.port || undefined,
-        method: route.method,
-        path: route.upstreamPath + search,
-        headers: forwardedRequestHeaders(req.headers, target),
-        agent: agents[target.protocol as 'http:' | 'https:'],
-      });
+      const protocol = target.protocol as 'http:' | 'https:';
       let settled = false;
+      let tooLarge = false;
       const finish = () => {
         if (settled) return;
         settled = true;
@@ -435,38 +460,10 @@ export function createRelay(opts: RelayOptions) {
         () => timedOut(`did not answer within ${seconds(timeoutMs)}`),
         timeoutMs,
       );
-      // Socket silence, before or during the response (ClientRequest cleans this up on reuse).
-      upstream.setTimeout(idleTimeoutMs, () =>
-        timedOut(`sent nothing for ${seconds(idleTimeoutMs)}`),
-      );
 
       // The browser went away: abort the upstream request too.
       res.once('close', () => {
         if (!res.writableFinished) upstream.destroy();
-        finish();
-      });
-
-      upstream.on('error', (err: NodeJS.ErrnoException) => {
-        if (settled) return;
-        if (tooLarge) {
-          res.setHeader('Connection', 'close');
-          req.resume();
-          relayError(res, 413, tooLargeMessage(route.bodyLimit));
-        } else if (!res.headersSent) {
-          relayError(res, 502, upstreamFailure(origin, err));
-        } else res.destroy();
-        finish();
-      });
-
-      // A 101 to a request that asked for no upgrade: refuse it, never hand over the socket.
-      upstream.on('upgrade', (_up, socket) => {
-        socket.destroy();
-        clearTimeout(headersTimer);
-        relayError(
-          res,
-          502,
-          `${origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`,
-        );
         finish();
       });
 
@@ -509,41 +506,96 @@ export function createRelay(opts: RelayOptions) {
         up.pipe(res);
       };
 
-      upstream.on('response', (up) => {
-        clearTimeout(headersTimer);
-        if (res.headersSent || res.destroyed) {
-          up.destroy();
-          return;
-        }
-        try {
-          passOn(up);
-        } catch {
-          // Whatever Node refused to write: the status line or a header the upstream made up.
-          up.destroy();
-          if (!res.headersSent)
-            relayError(res, 502, `${origin} sent a response the relay cannot pass on.`);
-          else res.destroy();
-          finish();
-        }
-      });
-
-      let tooLarge = false;
-      if (route.method === 'GET') {
-        req.resume();
-        upstream.end();
-      } else {
-        // Count while piping (cheaper than a Transform); stop at the limit.
-        let size = 0;
-        req.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= route.bodyLimit || tooLarge) return;
-          tooLarge = true;
-          req.unpipe(upstream);
-          upstream.destroy(new Error('body too large'));
+      /** One attempt: over the pool, or (`fresh`) over a new connection of its own. */
+      const send = (fresh: boolean): ClientRequest => {
+        const request = lib.request({
+          protocol: target.protocol,
+          hostname: target.hostname.replace(/^\[|\]$/g, ''),
+          port: target.port || undefined,
+          method: route.method,
+          path: route.upstreamPath + search,
+          headers: forwardedRequestHeaders(req.headers, target),
+          agent: (fresh ? agents.oneShot : agents.pooled)[protocol],
         });
-        req.on('error', () => upstream.destroy());
-        req.pipe(upstream);
-      }
+        const track = trackSocket(request);
+        // Socket silence, before or during the response (ClientRequest cleans this up on reuse).
+        request.setTimeout(idleTimeoutMs, () =>
+          timedOut(`sent nothing for ${seconds(idleTimeoutMs)}`),
+        );
+
+        request.on('error', (err: NodeJS.ErrnoException) => {
+          if (settled || request !== upstream) return;
+          if (!fresh && body !== null && isStaleReuse(request, track, err)) {
+            // The upstream had closed the pooled connection: nothing of this request was
+            // answered, and the relay holds the whole body, so it goes again on a new one.
+            upstream = send(true);
+            return;
+          }
+          if (tooLarge) {
+            res.setHeader('Connection', 'close');
+            req.resume();
+            relayError(res, 413, tooLargeMessage(route.bodyLimit));
+          } else if (!res.headersSent) {
+            const failure = upstreamFailure(origin, err);
+            relayError(
+              res,
+              502,
+              body === null && STREAM_BROKEN.has(err.code ?? '')
+                ? `${failure} The request body was streamed to it, so the relay did not send it again: run it again.`
+                : failure,
+            );
+          } else res.destroy();
+          finish();
+        });
+
+        // A 101 to a request that asked for no upgrade: refuse it, never hand over the socket.
+        request.on('upgrade', (_up, socket) => {
+          socket.destroy();
+          clearTimeout(headersTimer);
+          relayError(
+            res,
+            502,
+            `${origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`,
+          );
+          finish();
+        });
+
+        request.on('response', (up) => {
+          clearTimeout(headersTimer);
+          if (res.headersSent || res.destroyed) {
+            up.destroy();
+            return;
+          }
+          try {
+            passOn(up);
+          } catch {
+            // Whatever Node refused to write: the status line or a header the upstream made up.
+            up.destroy();
+            if (!res.headersSent)
+              relayError(res, 502, `${origin} sent a response the relay cannot pass on.`);
+            else res.destroy();
+            finish();
+          }
+        });
+
+        if (body !== null) request.end(body);
+        else {
+          // Count while piping (cheaper than a Transform); stop at the limit.
+          let size = 0;
+          req.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size <= route.bodyLimit || tooLarge) return;
+            tooLarge = true;
+            req.unpipe(request);
+            request.destroy(new Error('body too large'));
+          });
+          req.on('error', () => request.destroy());
+          req.pipe(request);
+        }
+        return request;
+      };
+
+      let upstream = send(body === null);
     });
   }
 }

@@ -26,3 +26,18 @@ describe('BoundedCache', () => {
     expect(c.bytes).toBe(6);
   });
 });
+
+describe('BoundedCache with a size function', () => {
+  it('counts each value by its size, e.g. the bytes of the buffers it holds', () => {
+    const bytes = (chunks: Buffer[]) => chunks.reduce((n, c) => n + c.length, 0);
+    const c = new BoundedCache<Buffer[]>(10, 100, bytes);
+    c.set('a', [Buffer.alloc(30), Buffer.alloc(20)]); // 51
+    c.set('b', [Buffer.alloc(40)]); // 41: 92 in all
+    expect(c.bytes).toBe(92);
+    c.set('c', [Buffer.alloc(10)]); // 11: a goes
+    expect([c.get('a'), c.get('b')?.length, c.get('c')?.length]).toEqual([undefined, 1, 1]);
+    expect(c.bytes).toBe(52);
+    c.set('d', [Buffer.alloc(200)]);
+    expect(c.get('d')).toBeUndefined();
+  });
+});

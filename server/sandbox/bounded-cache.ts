@@ -1,15 +1,16 @@
 /**
- * A least-recently-used cache of strings, bounded by entry count and by size (the lengths of
- * keys and values, about their bytes for the ASCII JSON the sandbox caches). An entry larger
- * than the whole budget is never stored.
+ * A least-recently-used cache, bounded by entry count and by size: the key's length plus the
+ * value's size (`sizeOf`; for strings their length, about their bytes for the ASCII JSON the
+ * sandbox caches). An entry larger than the whole budget is never stored.
  */
-export class BoundedCache {
-  private entries = new Map<string, string>();
+export class BoundedCache<V = string> {
+  private entries = new Map<string, V>();
   private used = 0;
 
   constructor(
     readonly maxEntries: number,
     readonly maxBytes: number,
+    private readonly sizeOf: (value: V) => number = (value) => String(value).length,
   ) {}
 
   get size(): number {
@@ -20,7 +21,7 @@ export class BoundedCache {
     return this.used;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
     this.entries.delete(key);
@@ -28,9 +29,9 @@ export class BoundedCache {
     return value;
   }
 
-  set(key: string, value: string): void {
+  set(key: string, value: V): void {
     this.delete(key);
-    const cost = key.length + value.length;
+    const cost = key.length + this.sizeOf(value);
     if (cost > this.maxBytes) return;
     this.entries.set(key, value);
     this.used += cost;
@@ -44,6 +45,6 @@ export class BoundedCache {
     const value = this.entries.get(key);
     if (value === undefined) return;
     this.entries.delete(key);
-    this.used -= key.length + value.length;
+    this.used -= key.length + this.sizeOf(value);
   }
 }

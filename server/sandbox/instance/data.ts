@@ -47,7 +47,8 @@ export interface FileRecord {
   path: string;
   /** Indexes into {@link linePool} of the repository's language; null for README.md. */
   lineIds: Uint8Array | null;
-  content: string;
+  /** The file's text (for generated files, joined from the pool lines when read). */
+  readonly content: string;
 }
 
 export interface CommitRecord {
@@ -380,6 +381,27 @@ export function linePool(language: string): string[] {
   return pool;
 }
 
+/**
+ * A generated file: its lines are pool lines (`lineIds`), and its text is joined from them only
+ * when asked for, so a search that serializes pool lines directly (fast-results.ts) never builds
+ * the ~0.5 KB of every file it walks.
+ */
+class PooledFile implements FileRecord {
+  constructor(
+    readonly repo: RepoRecord,
+    readonly index: number,
+    readonly path: string,
+    readonly lineIds: Uint8Array,
+  ) {}
+
+  get content(): string {
+    const pool = linePool(this.repo.language);
+    let content = '';
+    for (const id of this.lineIds) content += pool[id] + '\n';
+    return content;
+  }
+}
+
 /** Generates file `index` of `repo` (8–20 lines, ~0.5 KB); `lineIds` index its language's pool. */
 export function generateFile(repo: RepoRecord, index: number): FileRecord {
   const path = filePath(repo, index);
@@ -393,16 +415,10 @@ export function generateFile(repo: RepoRecord, index: number): FileRecord {
     };
   }
   const rand = prng(hash(path) ^ hash(repo.name));
-  const pool = linePool(repo.language);
   const n = 8 + Math.floor(rand() * 13);
   const lineIds = new Uint8Array(n);
-  let content = '';
-  for (let i = 0; i < n; i++) {
-    const id = Math.floor(rand() * POOL_SIZE);
-    lineIds[i] = id;
-    content += pool[id] + '\n';
-  }
-  return { repo, index, path, lineIds, content };
+  for (let i = 0; i < n; i++) lineIds[i] = Math.floor(rand() * POOL_SIZE);
+  return new PooledFile(repo, index, path, lineIds);
 }
 
 /** Looks a file up by path (linear over the repository's file paths; 200 at most). */

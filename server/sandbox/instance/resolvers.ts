@@ -263,8 +263,13 @@ function searchItemObject(item: SearchItem) {
  */
 let lastSearch: { key: string; outcome: WeakRef<ReturnType<typeof runSearch>> } | undefined;
 
+/** What a search's outcome depends on: its query, pattern type and version. */
+function searchKey(query: string, patternType: string | null, version: string): string {
+  return JSON.stringify([query, patternType, version]);
+}
+
 function cachedSearch(query: string, patternType: string | null, version: string) {
-  const key = JSON.stringify([query, patternType, version]);
+  const key = searchKey(query, patternType, version);
   const kept = lastSearch?.key === key ? lastSearch.outcome.deref() : undefined;
   if (kept) return kept;
   const outcome = runSearch(query, patternType, version);
@@ -274,12 +279,10 @@ function cachedSearch(query: string, patternType: string | null, version: string
 
 function searchObject(a: Args) {
   let outcome: ReturnType<typeof runSearch> | undefined;
-  const run = () =>
-    (outcome ??= cachedSearch(
-      String(a.query ?? ''),
-      typeof a.patternType === 'string' ? a.patternType : null,
-      String(a.version ?? 'V1'),
-    ));
+  const query = String(a.query ?? '');
+  const patternType = typeof a.patternType === 'string' ? a.patternType : null;
+  const version = String(a.version ?? 'V1');
+  const run = () => (outcome ??= cachedSearch(query, patternType, version));
   const approx = () => `${run().matchCount}${run().limitHit ? '+' : ''}`;
   const repos = () => {
     const seen = new Map<number, RepoRecord>();
@@ -292,7 +295,9 @@ function searchObject(a: Args) {
   const sparkline = () => Array.from({ length: 30 }, (_, i) => (run().matchCount * (i + 1)) % 17);
   const results = {
     results: (_a: Args, ctx: RequestContext, info: GraphQLResolveInfo) => {
-      const splice = ctx.splices ? fastResults(run().items, info) : null;
+      const splice = ctx.splices
+        ? fastResults(searchKey(query, patternType, version), () => run().items, info)
+        : null;
       if (!splice) return run().items.map(searchItemObject);
       ctx.splices?.push(splice);
       return [];

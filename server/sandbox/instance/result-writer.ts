@@ -61,7 +61,7 @@ class ClientGone extends Error {}
  * Writes a chunk and waits for the socket to take it. A client that goes away never drains:
  * `close` ends the wait too, so the handler (and the result it holds) is released.
  */
-async function emit(res: ServerResponse, chunk: string): Promise<void> {
+async function emit(res: ServerResponse, chunk: string | Buffer): Promise<void> {
   if (res.destroyed) throw new ClientGone();
   if (res.write(chunk)) return;
   await new Promise<void>((resolve) => {

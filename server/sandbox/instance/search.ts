@@ -135,26 +135,63 @@ function rangesIn(line: string, re: RegExp): number[][] | null {
 /** Matches per pool line, computed once per search and language. */
 type PoolMatches = Map<string, (number[][] | null | undefined)[]>;
 
-function lineMatches(file: FileRecord, re: RegExp, cache: PoolMatches): LineMatch[] {
+/** The matches of each line of a file that is not made of pool lines (README.md). */
+function textLineMatches(file: FileRecord, re: RegExp): LineMatch[] {
   const out: LineMatch[] = [];
-  if (!file.lineIds) {
-    file.content.split('\n').forEach((line, i) => {
-      const ranges = rangesIn(line, re);
-      if (ranges) out.push({ preview: line, lineNumber: i, offsetAndLengths: ranges });
-    });
+  file.content.split('\n').forEach((line, i) => {
+    const ranges = rangesIn(line, re);
+    if (ranges) out.push({ preview: line, lineNumber: i, offsetAndLengths: ranges });
+  });
+  return out;
+}
+
+/**
+ * A file that matched, made of pool lines: its line matches are listed from the pool lines'
+ * matches each time they are read instead of being kept, so the objects of a 60,000-result
+ * search live only while one result is serialized (they were ~300,000 objects kept to the end,
+ * most of the garbage collector's work on a big search).
+ */
+class PooledFileHit {
+  readonly kind = 'file';
+  constructor(
+    readonly file: FileRecord & { lineIds: Uint8Array },
+    private readonly known: readonly (number[][] | null | undefined)[],
+  ) {}
+
+  get lineMatches(): LineMatch[] {
+    const pool = linePool(this.file.repo.language);
+    const out: LineMatch[] = [];
+    const ids = this.file.lineIds;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      const ranges = this.known[id];
+      if (ranges)
+        out.push({ preview: pool[id] as string, lineNumber: i, offsetAndLengths: ranges });
+    }
     return out;
   }
+}
+
+/**
+ * Matches `re` against a pooled file's lines (each pool line once per search, in `cache`);
+ * returns the number of matched ranges.
+ */
+function countPooledMatches(
+  file: FileRecord & { lineIds: Uint8Array },
+  re: RegExp,
+  cache: PoolMatches,
+): { known: (number[][] | null | undefined)[]; count: number } {
   const lang = file.repo.language;
   const pool = linePool(lang);
   let known = cache.get(lang);
   if (!known) cache.set(lang, (known = []));
-  for (let i = 0; i < file.lineIds.length; i++) {
-    const id = file.lineIds[i];
+  let count = 0;
+  for (const id of file.lineIds) {
     let ranges = known[id];
-    if (ranges === undefined) known[id] = ranges = rangesIn(pool[id], re);
-    if (ranges) out.push({ preview: pool[id], lineNumber: i, offsetAndLengths: ranges });
+    if (ranges === undefined) known[id] = ranges = rangesIn(pool[id] as string, re);
+    if (ranges) count += ranges.length;
   }
-  return out;
+  return { known, count };
 }
 
 function repoAllowed(p: ParsedQuery, repo: RepoRecord): boolean {
@@ -227,14 +264,28 @@ export function runSearch(
         if (!repoAllowed(p, repo)) continue;
         const file = generateFile(repo, f);
         if (p.file.length && !p.file.every((fr) => fr.test(file.path))) continue;
-        const lm = re ? lineMatches(file, re, poolMatches) : [];
-        if (re && lm.length === 0) continue;
+        if (!re) {
+          if (items.length === p.count) return done(items, matchCount, true);
+          items.push({ kind: 'file', file, lineMatches: [] });
+          matchCount++;
+          continue;
+        }
+        let item: SearchItem;
+        let count: number;
+        if (file.lineIds) {
+          const pooled = file as FileRecord & { lineIds: Uint8Array };
+          const m = countPooledMatches(pooled, re, poolMatches);
+          count = m.count;
+          item = new PooledFileHit(pooled, m.known);
+        } else {
+          const lm = textLineMatches(file, re);
+          count = lm.reduce((n, l) => n + l.offsetAndLengths.length, 0);
+          item = { kind: 'file', file, lineMatches: lm };
+        }
+        if (count === 0) continue;
         if (items.length === p.count) return done(items, matchCount, true);
-        items.push({ kind: 'file', file, lineMatches: lm });
-        matchCount += Math.max(
-          1,
-          lm.reduce((n, l) => n + l.offsetAndLengths.length, 0),
-        );
+        items.push(item);
+        matchCount += count;
       }
     }
   }
