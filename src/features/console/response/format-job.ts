@@ -31,7 +31,7 @@ export type FormatReply =
   | { id: number; type: 'error'; error: string };
 
 /** Display characters per message once the first lines are out (the first goes at once). */
-const CHUNK = 256 * 1024;
+const CHUNK = 64 * 1024;
 
 /** Line breaks as CodeMirror reads them when a document is made from a string. */
 const LINE_BREAK = /\r\n?|\n/;

@@ -6,6 +6,7 @@ import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { extendsDoc } from './format-client.ts';
+import { boundParseSlices } from './parse-slices.ts';
 
 const highlight = HighlightStyle.define([
   { tag: tags.propertyName, color: 'var(--syn-property)' },
@@ -60,6 +61,7 @@ export function ResponseViewer({ doc, language }: { doc: Text; language: 'json' 
   const shown = useRef<{ doc: Text; language: string } | null>(null);
 
   useEffect(() => {
+    boundParseSlices();
     const v = new EditorView({ parent: host.current! });
     view.current = v;
     return () => {
