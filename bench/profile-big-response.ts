@@ -14,6 +14,7 @@
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { heapAfterGcMb, LONGTASK_INIT, waitInPage } from './lib/browser.ts';
+import { mainThreadTasks, startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
 
 interface ProfileNode {
@@ -64,52 +65,26 @@ function stretches(p: Profile) {
   return out;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 /**
- * The page's main-thread tasks by CPU time (`tdur`: what a task costs on a machine where nothing
- * else runs; `dur`, the wall time, also counts the time other processes had the core), with the
- * GC and script events inside the costliest ones.
+ * The page's main-thread tasks by CPU time (load-independent, see lib/cpu-tasks.ts) and the
+ * trace events of at least 2 ms inside the costliest ones.
  */
 function cpuTasks(events: TraceEvent[]): string {
-  const main = events.find(
-    (e) =>
-      e.name === 'thread_name' &&
-      e.args?.name === 'CrRendererMain' &&
-      events.some((t) => t.pid === e.pid && t.name === 'FunctionCall'),
-  );
-  if (!main) return 'no renderer main thread in the trace';
-  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const tasks = mine.filter(
-    (e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask',
-  );
-  tasks.sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0));
+  const tasks = mainThreadTasks(events);
   const ms = (us = 0) => (us / 1000).toFixed(1);
   const total = tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
+  const over = (f: (t: TraceEvent) => number) => tasks.filter((t) => f(t) >= 50_000).length;
   const lines = [
-    `main-thread tasks: ${tasks.length}, CPU ${ms(total)} ms in all; CPU ≥ 50 ms: ${tasks.filter((t) => (t.tdur ?? 0) >= 50_000).length}, wall ≥ 50 ms: ${tasks.filter((t) => (t.dur ?? 0) >= 50_000).length}`,
+    `main-thread tasks: ${tasks.length}, CPU ${ms(total)} ms in all; ` +
+      `CPU ≥ 50 ms: ${over((t) => t.tdur ?? 0)}, wall ≥ 50 ms: ${over((t) => t.dur ?? 0)}`,
   ];
-  for (const t of tasks.slice(0, 5)) {
-    const inner = mine.filter(
-      (e) =>
-        e !== t &&
-        e.ts >= t.ts &&
-        e.ts < t.ts + (t.dur ?? 0) &&
-        (e.dur ?? 0) >= 2000 &&
-        e.name !== 'RunTask',
-    );
-    const parts = inner
+  const main = tasks[0];
+  const inside = events.filter((e) => e.pid === main?.pid && e.tid === main.tid && e.ph === 'X');
+  for (const t of [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 6)) {
+    const parts = inside
+      .filter((e) => e.ts > t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.dur ?? 0) >= 2000)
       .map((e) => `${e.name} ${ms(e.dur)}`)
-      .slice(1, 9)
+      .slice(0, 8)
       .join(', ');
     lines.push(`  task CPU ${ms(t.tdur)} ms, wall ${ms(t.dur)} ms: ${parts}`);
   }
@@ -182,9 +157,7 @@ async function main(): Promise<void> {
     );
     // Let the viewer chunk preload settle first.
     await page.waitForTimeout(2000);
-    await browser.startTracing(page, {
-      categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'],
-    });
+    const stopTrace = await startTrace(page, ['devtools.timeline', 'v8']);
     const cdp = await context.newCDPSession(page);
     // The sampling profiler costs the page CPU time of its own: only when asked for.
     const sampling = !!process.env.CPU_PROFILE;
@@ -205,10 +178,7 @@ async function main(): Promise<void> {
     const profile = sampling
       ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile
       : undefined;
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-      traceEvents: TraceEvent[];
-    };
-    console.log(cpuTasks(trace.traceEvents));
+    console.log(cpuTasks(await stopTrace()));
     const tasks = await page.evaluate(
       (since) =>
         ((window as unknown as { __benchLongTasks: [number, number][] }).__benchLongTasks ?? [])
