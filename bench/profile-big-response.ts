@@ -132,6 +132,13 @@ async function heapSummary(cdp: CDPSession): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  // A server left on the port (e.g. by a run that was killed) would answer instead of ours.
+  const stale = await fetch(`http://127.0.0.1:${port}/sandbox.json`).then(
+    () => true,
+    () => false,
+  );
+  if (stale)
+    throw new Error(`Something already answers on port ${port}: stop it or set BENCH_PORT.`);
   const server = await startServer(port, distDir);
   const browser = await chromium.launch({
     executablePath: await findChromium(),
