@@ -3,6 +3,7 @@ import { classifyResponse, type ClassifiedResponse } from '../../../shared/api/c
 import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
 import type { FormatReply } from './format-job.ts';
 import type { FormatRequest } from './format.worker.ts';
+import { LineDecoder } from './line-codec.ts';
 
 /** A classified response plus its display text as a CodeMirror document. */
 export interface FormattedResponse extends ClassifiedResponse {
@@ -29,6 +30,9 @@ export interface FormatOptions {
 
 interface Pending {
   doc: Text;
+  /** Lines have arrived for this stream (the next ones start new lines of `doc`). */
+  started: boolean;
+  decoder: LineDecoder;
   /** Identity shared by the documents of one stream of display text. */
   stream: object;
   frame: number | undefined;
@@ -53,8 +57,9 @@ function onMessage(e: MessageEvent<FormatReply>) {
   const m = e.data;
   const p = pending.get(m.id);
   if (!p) return;
-  if (m.type === 'chunk') {
-    p.doc = appendChunk(p.doc, m.text);
+  if (m.type === 'lines') {
+    p.doc = appendLines(p.doc, p.decoder.decode(m.lines), p.started);
+    p.started = true;
     streamOf.set(p.doc, p.stream);
     if (p.onProgress && p.frame === undefined)
       p.frame = requestAnimationFrame(() => {
@@ -63,6 +68,8 @@ function onMessage(e: MessageEvent<FormatReply>) {
       });
   } else if (m.type === 'restart') {
     p.doc = Text.empty;
+    p.started = false;
+    p.decoder = new LineDecoder();
     p.stream = {};
   } else {
     pending.delete(m.id);
@@ -96,9 +103,14 @@ function getWorker(): Worker | undefined {
   return worker;
 }
 
-/** Appends one chunk of the worker's display text to a document: a small task each. */
-export function appendChunk(doc: Text, chunk: string): Text {
-  return doc.append(Text.of(chunk.split('\n')));
+/**
+ * Adds whole lines from the worker to a document: they become its lines when it has none yet
+ * (`started` false), else new lines after its last one. A small task each.
+ */
+export function appendLines(doc: Text, lines: string[], started: boolean): Text {
+  if (!started) return Text.of(lines);
+  lines.unshift('');
+  return doc.append(Text.of(lines));
 }
 
 /** Bodies this small are cheap enough to handle right here. */
@@ -163,6 +175,8 @@ export async function readResponse(
     };
     pending.set(id, {
       doc: Text.empty,
+      started: false,
+      decoder: new LineDecoder(),
       stream: {},
       frame: undefined,
       onProgress,

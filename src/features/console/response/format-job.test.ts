@@ -1,7 +1,23 @@
+import { Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../shared/api/classify-graphql.ts';
 import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
+import { appendLines } from './format-client.ts';
 import { FormatJob, type FormatReply } from './format-job.ts';
+import { LineDecoder } from './line-codec.ts';
+
+/** The document the main thread builds from the replies after the last restart. */
+function documentOf(replies: FormatReply[]): Text {
+  const decoder = new LineDecoder();
+  let doc = Text.empty;
+  let started = false;
+  for (const r of replies.slice(replies.map((r) => r.type).lastIndexOf('restart') + 1)) {
+    if (r.type !== 'lines') continue;
+    doc = appendLines(doc, decoder.decode(r.lines), started);
+    started = true;
+  }
+  return doc;
+}
 
 /** Runs a body through a FormatJob in pieces cut at `cuts` (byte offsets). */
 function run(meta: ResponseMeta, body: string, cuts: number[]) {
@@ -16,13 +32,9 @@ function run(meta: ResponseMeta, body: string, cuts: number[]) {
   }
   job.finish();
   const end = replies[replies.length - 1];
-  if (end.type !== 'end') throw new Error(`last reply: ${end.type}`);
-  const lastRestart = replies.map((r) => r.type).lastIndexOf('restart');
-  const display = replies
-    .slice(lastRestart + 1)
-    .flatMap((r) => (r.type === 'chunk' ? [r.text] : []))
-    .join('');
-  return { result: end.result, size: end.size, display, replies };
+  if (end?.type !== 'end') throw new Error(`last reply: ${end?.type}`);
+  const doc = documentOf(replies);
+  return { result: end.result, size: end.size, display: doc.toString(), doc, replies };
 }
 
 /** The same as classifyResponse on the whole body, for every way of cutting it in two or three. */
@@ -96,17 +108,47 @@ describe('FormatJob: streamed, and classified exactly as classifyResponse classi
     const good = JSON.stringify({ data: { results: items } });
     const cuts = Array.from({ length: 40 }, (_, i) => (i + 1) * 16_384);
     const ok = run(meta(), good, cuts);
-    expect(ok.replies.filter((r) => r.type === 'chunk').length).toBeGreaterThan(1);
+    expect(ok.replies.filter((r) => r.type === 'lines').length).toBeGreaterThan(1);
     expect(ok.replies.some((r) => r.type === 'restart')).toBe(false);
-    expect(ok.display).toBe(classifyResponse(meta(), good).display);
+    const display = classifyResponse(meta(), good).display;
+    expect(ok.display).toBe(display);
+    expect(ok.doc.lines).toBe(display.split('\n').length);
 
     const bad = good.slice(0, -2) + ',}';
     const broken = run(meta(), bad, cuts);
-    const firstChunk = broken.replies.findIndex((r) => r.type === 'chunk');
+    const firstChunk = broken.replies.findIndex((r) => r.type === 'lines');
     const restart = broken.replies.findIndex((r) => r.type === 'restart');
     expect(firstChunk).toBeGreaterThanOrEqual(0);
     expect(restart).toBeGreaterThan(firstChunk);
     expect({ ...broken.result, display: broken.display }).toEqual(classifyResponse(meta(), bad));
     expect(broken.result.kind).toBe('invalid-json');
+  });
+});
+
+describe('FormatJob: display text as whole lines', () => {
+  it('every message but the last holds whole lines; line breaks in plain text as CodeMirror reads them', () => {
+    const body = JSON.stringify({ data: { list: Array.from({ length: 3000 }, (_, i) => i) } });
+    const cuts = Array.from({ length: 30 }, (_, i) => (i + 1) * 500);
+    const { replies, display } = run(meta(), body, cuts);
+    const sent = replies.flatMap((r) => (r.type === 'lines' ? [r.lines] : []));
+    expect(sent.length).toBeGreaterThan(1);
+    const decoder = new LineDecoder();
+    const lines = sent.flatMap((l) => decoder.decode(l));
+    expect(lines).toEqual(display.split('\n'));
+    expect(lines).toEqual(classifyResponse(meta(), body).display.split('\n'));
+
+    const text = run(meta({ status: 401, contentType: 'text/plain' }), 'a\r\nb\rc\n', [2, 3]);
+    expect(text.doc.toJSON()).toEqual(['a', 'b', 'c', '']);
+  });
+
+  it('a long line arriving in many pieces is sent once, whole', () => {
+    const long = 'x'.repeat(300_000);
+    const body = JSON.stringify({ data: { long, after: 1 } });
+    const cuts = Array.from({ length: 60 }, (_, i) => (i + 1) * 5_000);
+    const { replies, doc } = run(meta(), body, cuts);
+    const decoder = new LineDecoder();
+    const lines = replies.flatMap((r) => (r.type === 'lines' ? decoder.decode(r.lines) : []));
+    expect(lines.filter((l) => l.includes('xxxx'))).toEqual([`    "long": "${long}",`]);
+    expect(doc.toString()).toBe(classifyResponse(meta(), body).display);
   });
 });

@@ -4,7 +4,6 @@
  * JSON that turns out invalid part-way, is classified whole by src/shared/api/classify-graphql.ts exactly as before; in
  * the second case `restart` tells the main thread to drop what it showed.
  */
-import { splitIntoChunks } from './chunks.ts';
 import {
   classifyJsonFacts,
   classifyResponse,
@@ -12,10 +11,12 @@ import {
 } from '../../../shared/api/classify-graphql.ts';
 import { HEAD_CHARS, streamsAsJson, type ResponseMeta } from '../../../shared/api/classify-http.ts';
 import { JsonStreamPrinter } from './json-stream-printer.ts';
+import { LineEncoder, type EncodedLines } from './line-codec.ts';
 
 /** To the main thread. */
 export type FormatReply =
-  | { id: number; type: 'chunk'; text: string }
+  /** The next whole lines of the display text (line-codec.ts). */
+  | { id: number; type: 'lines'; lines: EncodedLines }
   | { id: number; type: 'restart' }
   | {
       id: number;
@@ -28,7 +29,10 @@ export type FormatReply =
   | { id: number; type: 'error'; error: string };
 
 /** Display characters per message once the first lines are out (the first goes at once). */
-const CHUNK = 256 * 1024;
+const CHUNK = 64 * 1024;
+
+/** Line breaks as CodeMirror reads them when a document is made from a string. */
+const LINE_BREAK = /\r\n?|\n/;
 
 /**
  * One response body being read: fed bytes as they arrive, it posts display text as soon as it
@@ -42,9 +46,13 @@ export class FormatJob {
   /** The body as received, kept for a body classified whole (or JSON that fails). */
   private raw: Uint8Array[] = [];
   private size = 0;
+  /** Printed text not sent yet; it ends with the line in progress. */
   private out: string[] = [];
   private outLength = 0;
+  /** `out` holds a line break (so a long line is not joined again for every piece). */
+  private outHasBreak = false;
   private sent = 0;
+  private encoder = new LineEncoder();
 
   constructor(
     readonly id: number,
@@ -70,6 +78,8 @@ export class FormatJob {
         result = classifyJsonFacts(this.meta, '', this.printer.facts());
       } else {
         if (this.sent > 0) this.post({ id: this.id, type: 'restart' });
+        this.sent = 0;
+        this.encoder = new LineEncoder();
         result = this.whole();
       }
     } else result = this.whole();
@@ -96,17 +106,31 @@ export class FormatJob {
     if (this.mode === 'json') this.text(head);
   }
 
+  /**
+   * Sends the whole lines printed so far once there are CHUNK characters of them (the first
+   * lines at once); with `all`, everything, the last line included.
+   */
   private flush(all: boolean): void {
     const t = this.printer.take();
     if (t) {
       this.out.push(t);
       this.outLength += t.length;
+      this.outHasBreak ||= t.includes('\n');
     }
-    if (this.outLength === 0 || (!all && this.sent > 0 && this.outLength < CHUNK)) return;
-    this.post({ id: this.id, type: 'chunk', text: this.out.join('') });
+    if (!all && (!this.outHasBreak || (this.sent > 0 && this.outLength < CHUNK))) return;
+    const text = this.out.join('');
+    if (all && text === '' && this.sent === 0) return;
+    const cut = all ? text.length : text.lastIndexOf('\n');
+    const rest = all ? '' : text.slice(cut + 1);
+    this.out = rest ? [rest] : [];
+    this.outLength = rest.length;
+    this.outHasBreak = false;
+    this.send(text.slice(0, cut).split('\n'));
+  }
+
+  private send(lines: string[]): void {
+    this.post({ id: this.id, type: 'lines', lines: this.encoder.encode(lines) });
     this.sent++;
-    this.out = [];
-    this.outLength = 0;
   }
 
   /** classifyResponse on the whole body, as before streaming. */
@@ -119,8 +143,16 @@ export class FormatJob {
     }
     this.raw = [];
     const result = classifyResponse(this.meta, new TextDecoder().decode(bytes));
-    for (const chunk of splitIntoChunks(result.display, CHUNK))
-      this.post({ id: this.id, type: 'chunk', text: chunk });
+    if (result.display) {
+      const lines = result.display.split(LINE_BREAK);
+      for (let from = 0, chars = 0, i = 0; i < lines.length; i++) {
+        chars += (lines[i]?.length ?? 0) + 1;
+        if (chars < CHUNK && i < lines.length - 1) continue;
+        this.send(lines.slice(from, i + 1));
+        from = i + 1;
+        chars = 0;
+      }
+    }
     return { ...result, display: '' };
   }
 }

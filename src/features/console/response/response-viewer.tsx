@@ -1,3 +1,4 @@
+import { standardKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { foldGutter, foldKeymap, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
@@ -6,6 +7,7 @@ import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { extendsDoc } from './format-client.ts';
+import { boundParseSlices } from './parse-slices.ts';
 
 const highlight = HighlightStyle.define([
   { tag: tags.propertyName, color: 'var(--syn-property)' },
@@ -41,7 +43,7 @@ function extensions(language: 'json' | 'text'): Extension[] {
     EditorView.contentAttributes.of({ 'aria-label': 'Response body', 'aria-readonly': 'true' }),
     search({ top: true }),
     highlightSelectionMatches(),
-    keymap.of([...searchKeymap, ...foldKeymap]),
+    keymap.of([...searchKeymap, ...foldKeymap, ...standardKeymap]),
     syntaxHighlighting(highlight),
     theme,
     language === 'json' ? json() : [],
@@ -49,7 +51,8 @@ function extensions(language: 'json' | 'text'): Extension[] {
 }
 
 /**
- * Read-only CodeMirror view of a response body, with fold and search (Mod-f). A response that
+ * Read-only CodeMirror view of a response body, with fold, search (Mod-f) and the usual moving
+ * and selecting keys (Ctrl/Cmd-End to its last line, Ctrl/Cmd-A to select all). A response that
  * is still arriving grows by appends (scroll position, selection and an open search stay); a new
  * response replaces the document. CodeMirror renders only what is visible, so large bodies stay
  * responsive.
@@ -60,6 +63,7 @@ export function ResponseViewer({ doc, language }: { doc: Text; language: 'json' 
   const shown = useRef<{ doc: Text; language: string } | null>(null);
 
   useEffect(() => {
+    boundParseSlices();
     const v = new EditorView({ parent: host.current! });
     view.current = v;
     return () => {

@@ -1,10 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import {
-  getViewerState,
-  loadResponseViewer,
-  subscribeViewer,
-  type ViewerState,
-} from './viewer-loader.ts';
+import { useEffect } from 'react';
+import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
 /** After the first render, how long the page waits before fetching the viewer in idle time. */
 const PRELOAD_AFTER_MS = 1000;
@@ -14,7 +9,7 @@ const PRELOAD_AFTER_MS = 1000;
  * after the first render, or at once when `needed`.
  */
 export function useResponseViewer(needed: boolean): ViewerState {
-  const state = useSyncExternalStore(subscribeViewer, getViewerState);
+  const state = useViewerState();
   const missing = !state.module;
   useEffect(() => {
     if (!missing) return;

@@ -1,3 +1,4 @@
+import { createStore, useStore } from '../../../shared/lib/store.ts';
 import type * as Viewer from './response-viewer.tsx';
 
 /**
@@ -10,37 +11,27 @@ export interface ViewerState {
   error?: Error;
 }
 
-let state: ViewerState = {};
+const state = createStore<ViewerState>({});
 let loading: Promise<typeof Viewer> | undefined;
-const listeners = new Set<() => void>();
-
-function set(next: ViewerState): void {
-  state = next;
-  for (const l of listeners) l();
-}
 
 export function loadResponseViewer(): Promise<typeof Viewer> {
   loading ??= import('./response-viewer.tsx').then(
     (m) => {
-      set({ module: m });
+      state.set({ module: m });
       return m;
     },
     (err: unknown) => {
       // A failed fetch (e.g. offline) is retried by the next call.
       loading = undefined;
       const error = err instanceof Error ? err : new Error(String(err));
-      set({ error });
+      state.set({ error });
       throw error;
     },
   );
   return loading;
 }
 
-export function subscribeViewer(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getViewerState(): ViewerState {
-  return state;
+/** The viewer's module once loaded (or why it failed), re-rendering when that changes. */
+export function useViewerState(): ViewerState {
+  return useStore(state);
 }

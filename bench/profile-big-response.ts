@@ -1,0 +1,220 @@
+/**
+ * Where the main thread's time goes while a big response arrives: runs the sandbox's ~50 MB
+ * search once in a fresh headless Chromium with the CDP CPU profiler on, then prints the longest
+ * busy stretches of the main thread (runs of non-idle samples, i.e. tasks) and, for the longest
+ * ones, the functions that took their time (self time, by function and script position), the
+ * `longtask` entries, and the JS heap after GC with the largest object kinds of a heap snapshot.
+ *
+ *   npx vite build --minify false --outDir dist-prof     # readable function names
+ *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-big-response.ts [count]
+ *
+ * `count` is the number of files in the search (60000 ≈ 50 MB, the default; 12000 ≈ 10 MB).
+ * Not part of `npm run bench`: it measures where time goes, the bench measures how much.
+ */
+import { chromium, type CDPSession } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
+import { heapAfterGcMb, LONGTASK_INIT, waitInPage } from './lib/browser.ts';
+import { mainThreadTasks, startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
+import { startServer } from './lib/servers.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const count = Number(process.argv[2] ?? 60_000);
+const port = Number(process.env.BENCH_PORT ?? 5890);
+const distDir = process.env.DIST_DIR ?? 'dist-prof';
+
+function frameName(n: ProfileNode): string {
+  const f = n.callFrame;
+  const file = f.url.split('/').pop() ?? '';
+  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+}
+
+/** Busy stretches: consecutive non-idle samples, with the self time of each node in them. */
+function stretches(p: Profile) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const out: { start: number; ms: number; self: Map<string, number> }[] = [];
+  let t = p.startTime;
+  let cur: (typeof out)[number] | undefined;
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    t += (p.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(p.samples[i] ?? -1);
+    const name = node ? frameName(node) : '?';
+    if (node?.callFrame.functionName === '(idle)') {
+      cur = undefined;
+      continue;
+    }
+    if (!cur) {
+      cur = { start: t, ms: 0, self: new Map() };
+      out.push(cur);
+    }
+    cur.ms += dt;
+    cur.self.set(name, (cur.self.get(name) ?? 0) + dt);
+  }
+  return out;
+}
+
+/**
+ * The page's main-thread tasks by CPU time (load-independent, see lib/cpu-tasks.ts) and the
+ * trace events of at least 2 ms inside the costliest ones.
+ */
+function cpuTasks(events: TraceEvent[]): string {
+  const tasks = mainThreadTasks(events);
+  const ms = (us = 0) => (us / 1000).toFixed(1);
+  const total = tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
+  const over = (f: (t: TraceEvent) => number) => tasks.filter((t) => f(t) >= 50_000).length;
+  const lines = [
+    `main-thread tasks: ${tasks.length}, CPU ${ms(total)} ms in all; ` +
+      `CPU ≥ 50 ms: ${over((t) => t.tdur ?? 0)}, wall ≥ 50 ms: ${over((t) => t.dur ?? 0)}`,
+  ];
+  const main = tasks[0];
+  const inside = events.filter((e) => e.pid === main?.pid && e.tid === main.tid && e.ph === 'X');
+  for (const t of [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 6)) {
+    const parts = inside
+      .filter((e) => e.ts > t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.dur ?? 0) >= 2000)
+      .map((e) => `${e.name} ${ms(e.dur)}`)
+      .slice(0, 8)
+      .join(', ');
+    lines.push(`  task CPU ${ms(t.tdur)} ms, wall ${ms(t.dur)} ms: ${parts}`);
+  }
+  return lines.join('\n');
+}
+
+async function heapSummary(cdp: CDPSession): Promise<string> {
+  let json = '';
+  const onChunk = (e: { chunk: string }) => (json += e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snap = JSON.parse(json) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snap.snapshot.meta.node_fields;
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  const sizeAt = fields.indexOf('self_size');
+  const types = snap.snapshot.meta.node_types[0];
+  const sums = new Map<string, { n: number; bytes: number }>();
+  for (let i = 0; i < snap.nodes.length; i += width) {
+    const type = types[snap.nodes[i + typeAt] ?? 0] ?? '?';
+    const name =
+      type === 'object' || type === 'native'
+        ? (snap.strings[snap.nodes[i + nameAt] ?? 0] ?? '?')
+        : '';
+    const key = `${type}${name ? ` ${name}` : ''}`;
+    const s = sums.get(key) ?? { n: 0, bytes: 0 };
+    s.n++;
+    s.bytes += snap.nodes[i + sizeAt] ?? 0;
+    sums.set(key, s);
+  }
+  return [...sums]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .slice(0, 15)
+    .map(
+      ([k, s]) =>
+        `  ${(s.bytes / 2 ** 20).toFixed(1).padStart(7)} MB ${String(s.n).padStart(9)}  ${k}`,
+    )
+    .join('\n');
+}
+
+async function main(): Promise<void> {
+  // A server left on the port (e.g. by a run that was killed) would answer instead of ours.
+  const stale = await fetch(`http://127.0.0.1:${port}/sandbox.json`).then(
+    () => true,
+    () => false,
+  );
+  if (stale)
+    throw new Error(`Something already answers on port ${port}: stop it or set BENCH_PORT.`);
+  const server = await startServer(port, distDir);
+  const browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const info = server.sandbox!;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(LONGTASK_INIT);
+    await page.goto(`${server.url}/debug/console`);
+    const editor = page.getByRole('textbox', { name: 'Query editor' });
+    await editor.waitFor();
+    const instance = page.getByRole('textbox', { name: 'Instance URL' });
+    if (await instance.isVisible()) await instance.fill(info.base_url);
+    const token = page.getByRole('textbox', { name: 'Access token' });
+    if (await token.isVisible()) await token.fill(info.tokens.user ?? '');
+    await editor.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(
+      `{ search(query: "count:${count} func") { results { results { ... on FileMatch { ` +
+        `file { path content } lineMatches { preview lineNumber offsetAndLengths } } } } } }`,
+    );
+    // Let the viewer chunk preload settle first.
+    await page.waitForTimeout(2000);
+    const stopTrace = await startTrace(page, ['devtools.timeline', 'v8']);
+    const cdp = await context.newCDPSession(page);
+    // The sampling profiler costs the page CPU time of its own: only when asked for.
+    const sampling = !!process.env.CPU_PROFILE;
+    if (sampling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'Run query' }).click();
+    const done = await waitInPage(
+      page,
+      `[...document.querySelectorAll('[aria-label="Response status"] dd')].some((d) => / MB$/.test(d.textContent ?? ''))`,
+      180_000,
+      true,
+    );
+    await page.waitForTimeout(1000);
+    const profile = sampling
+      ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile
+      : undefined;
+    console.log(cpuTasks(await stopTrace()));
+    const tasks = await page.evaluate(
+      (since) =>
+        ((window as unknown as { __benchLongTasks: [number, number][] }).__benchLongTasks ?? [])
+          .filter(([s]) => s >= since)
+          .map(([s, d]) => [Math.round(s - since), Math.round(d)]),
+      t0,
+    );
+    console.log(
+      `whole response in after ${typeof done === 'number' ? Math.round(done - t0) : '?'} ms`,
+    );
+    console.log(`longtasks [start, ms] from the click: ${JSON.stringify(tasks)}`);
+    const all = profile ? stretches(profile).sort((a, b) => b.ms - a.ms) : [];
+    console.log(`busy stretches ≥ 30 ms: ${all.filter((s) => s.ms >= 30).length}`);
+    for (const s of all.slice(0, 6)) {
+      console.log(`\n${s.ms.toFixed(1)} ms:`);
+      for (const [name, ms] of [...s.self].sort((a, b) => b[1] - a[1]).slice(0, 12))
+        console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${name}`);
+    }
+    const total = new Map<string, number>();
+    for (const s of all) for (const [k, v] of s.self) total.set(k, (total.get(k) ?? 0) + v);
+    console.log('\nself time over the whole run:');
+    for (const [name, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+    console.log(`\nJS heap after GC: ${(await heapAfterGcMb(cdp)).toFixed(1)} MB`);
+    if (process.env.HEAP_SNAPSHOT) console.log(await heapSummary(cdp));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
