@@ -58,3 +58,53 @@ test('Save operation is the table command: its button names its key', async ({ p
   await save.click();
   await expect(page.getByRole('dialog', { name: 'Save operation' })).toBeVisible();
 });
+
+test('the panel toggles, Stop and the tab buttons are table commands the dialog lists', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const row = (label: string) => dialog.getByRole('row').filter({ hasText: label });
+  await expect(row('Show or hide the schema Docs')).toContainText('“Docs” button');
+  await expect(row('Show or hide the query History')).toContainText('“History” button');
+  await expect(row('Show or hide the Saved operations')).toContainText('“Saved operations” button');
+  await expect(row('Abort the running request')).toContainText('“Stop” button');
+  await expect(row('Open a new tab')).toContainText('“New tab” button');
+  await expect(row('Close the current tab')).toContainText('“Close tab” button');
+  await expect(row('Reopen the last closed tab')).toContainText('Shift-Ctrl-T');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Each toggle says whether its panel is open, and opens and closes it.
+  const toggles = [
+    ['Docs', 'complementary'],
+    ['History', 'complementary'],
+    ['Saved operations', 'region'],
+  ] as const;
+  for (const [button, role] of toggles) {
+    const panel = page.getByRole(role, { name: button, exact: true });
+    const toggle = page.getByRole('button', { name: button, exact: true });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(panel).toBeHidden();
+  }
+
+  // The tab bar: "+" is the New tab command, named by its button text.
+  const newTab = page.getByRole('button', { name: 'New tab' });
+  await expect(newTab).toHaveText('+');
+  await expect(newTab).toHaveAttribute('title', 'Open a new tab');
+  await expect(page.getByRole('button', { name: 'Reopen closed tab' })).toHaveCount(0);
+  await newTab.click();
+  await expect(page.getByRole('tab')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Close tab', exact: true }).click();
+  await expect(page.getByRole('tab')).toHaveCount(1);
+  const reopen = page.getByRole('button', { name: 'Reopen closed tab' });
+  await expect(reopen).toHaveAttribute('title', 'Reopen the last closed tab (Shift-Ctrl-T)');
+  await reopen.click();
+  await expect(page.getByRole('tab')).toHaveCount(2);
+  await expect(reopen).toHaveCount(0);
+});

@@ -19,8 +19,7 @@ import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
-import { commandsWithButtons, type CommandTarget } from './commands/command-table.ts';
-import { CommandButton } from './components/command-button.tsx';
+import type { CommandTarget, Panel } from './commands/command-table.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { useExportCommands } from './hooks/use-export-commands.ts';
 import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
@@ -37,7 +36,6 @@ import { setRunResult, useRunResult } from './state/responses.ts';
 import { activeTab, tabTitle } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
-const SAVED_BUTTONS = commandsWithButtons('saved');
 
 /** The console page: connection, toolbar, tabs, editors, response, Docs and History panels. */
 export function ConsolePage() {
@@ -64,6 +62,7 @@ export function ConsolePage() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
+  const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
   const allOperations = useMemo(() => listOperations(tab.query), [tab.query]);
@@ -96,10 +95,22 @@ export function ConsolePage() {
     [store],
   );
 
+  function closeTab(id: string) {
+    store.closeTab(id);
+    setRunResult(id, undefined); // free a possibly large response
+  }
+  const panels: Record<Panel, { open: boolean; set(open: boolean): void }> = {
+    docs: { open: docs.open, set: setDocsOpen },
+    history: { open: historyOpen, set: setHistoryOpen },
+    saved: { open: savedOpen, set: setSavedOpen },
+  };
+
   // What every console command acts on (commands/command-table.ts): the editors' keys, the
-  // page's keys and the toolbar buttons all run these.
+  // page's keys and the buttons of the toolbar and the tab bar all run these.
   const commands: CommandTarget = {
     run: actions.run,
+    stop: actions.stop,
+    running: () => actions.running,
     prettify: actions.prettify,
     merge: actions.merge,
     fillFields: actions.fillFields,
@@ -108,7 +119,14 @@ export function ConsolePage() {
     searchDocs,
     cycleTab: (step) => store.cycleTab(step),
     save: saving.open,
+    newTab: () => store.addTab(),
+    renameTab: () => setRenaming(state.activeId),
+    closeTab: () => closeTab(state.activeId),
     reopenTab: () => store.reopenClosedTab(),
+    closedTabs: () => state.closedCount,
+    togglePanel: (p) => panels[p].set(!panels[p].open),
+    panelOpen: (p) => panels[p].open,
+    openShortcuts: () => setShortcutsOpen(true),
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
   };
@@ -122,33 +140,16 @@ export function ConsolePage() {
     <div className="console">
       <ConnectionPanel onRememberChange={() => getConsoleStore().flush()} />
       <Toolbar
-        running={actions.running}
         commands={commands}
-        onStop={actions.stop}
         operations={operations}
         picked={tab.operationName}
         onPick={(name) => store.updateTab(tab.id, { operationName: name })}
-        docsOpen={docs.open}
-        onToggleDocs={() => setDocsOpen(!docs.open)}
-        historyOpen={historyOpen}
-        onToggleHistory={() => setHistoryOpen(!historyOpen)}
-        onShortcuts={() => setShortcutsOpen(true)}
         exportMenu={
           <ExportMenu
             commands={commands}
             state={exporting.state}
             multipleOperations={allOperations.length > 1}
           />
-        }
-        savedControls={
-          <>
-            {SAVED_BUTTONS.map((c) => (
-              <CommandButton key={c.id} command={c} target={commands} />
-            ))}
-            <button type="button" aria-pressed={savedOpen} onClick={() => setSavedOpen(!savedOpen)}>
-              Saved operations
-            </button>
-          </>
         }
         message={saving.notice ?? actions.message}
       />
@@ -157,14 +158,11 @@ export function ConsolePage() {
         tabs={state.tabs}
         activeId={state.activeId}
         runningTabId={actions.running ? actions.runningTabId : undefined}
-        closedCount={state.closedCount}
-        onReopen={() => store.reopenClosedTab()}
+        editing={renaming}
+        onEditingChange={setRenaming}
+        commands={commands}
         onSelect={(id) => store.selectTab(id)}
-        onAdd={() => store.addTab()}
-        onClose={(id) => {
-          store.closeTab(id);
-          setRunResult(id, undefined); // free a possibly large response
-        }}
+        onClose={closeTab}
         onRename={(id, title) => store.renameTab(id, title)}
       />
       <div className="console-body">

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMANDS,
+  commandById,
   commandsWithButtons,
   shortcutRows,
   type CommandTarget,
+  type Panel,
 } from './command-table.ts';
 import { displayKeys, matchesKey, normalizeKey } from './keys.ts';
 
@@ -94,7 +96,10 @@ describe('console command table', () => {
     // Each button sits in one place only.
     const toolbar = commandsWithButtons('toolbar').map((c) => c.id);
     expect(toolbar).not.toContain('copy-as-curl');
-    expect(commandsWithButtons('saved').map((c) => c.button)).toEqual(['Save operation']);
+    expect(commandsWithButtons('saved').map((c) => c.button)).toEqual([
+      'Save operation',
+      'Saved operations',
+    ]);
   });
 
   it('lists every command in the Shortcuts dialog, keyless ones by their button', () => {
@@ -105,5 +110,86 @@ describe('console command table', () => {
     });
     expect(rows.find((r) => r.id === 'run')).toMatchObject({ keys: 'Ctrl/Cmd-Enter' });
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+  });
+
+  /** A target whose actions record their names and whose state is `state`. */
+  function recording(state: { running?: boolean; open?: Panel[]; closed?: number } = {}) {
+    const called: string[] = [];
+    const target: CommandTarget = new Proxy({} as CommandTarget, {
+      get: (_, name) => {
+        if (name === 'running') return () => state.running ?? false;
+        if (name === 'panelOpen') return (p: Panel) => (state.open ?? []).includes(p);
+        if (name === 'closedTabs') return () => state.closed ?? 0;
+        return (...args: unknown[]) => called.push([String(name), ...args.map(String)].join(' '));
+      },
+    });
+    return { called, target };
+  }
+
+  it('has the panel toggles as entries whose buttons show their pressed state', () => {
+    const { called, target } = recording({ open: ['docs', 'saved'] });
+    const panels = commandsWithButtons('panels');
+    expect(panels.map((c) => c.button)).toEqual(['History', 'Docs', 'Shortcuts']);
+    const saved = commandsWithButtons('saved').map((c) => c.button);
+    expect(saved).toEqual(['Save operation', 'Saved operations']);
+    const pressed = (id: string) => commandById(id).pressed?.(target);
+    expect(pressed('toggle-history')).toBe(false);
+    expect(pressed('toggle-docs')).toBe(true);
+    expect(pressed('toggle-saved')).toBe(true);
+    // Shortcuts opens a dialog: not a toggle.
+    expect(commandById('shortcuts').pressed).toBeUndefined();
+    expect(commandById('shortcuts').opensDialog).toBe(true);
+    for (const id of ['toggle-history', 'toggle-docs', 'toggle-saved', 'shortcuts'])
+      commandById(id).run(target);
+    expect(called).toEqual([
+      'togglePanel history',
+      'togglePanel docs',
+      'togglePanel saved',
+      'openShortcuts',
+    ]);
+  });
+
+  it('shows Run query or Stop by whether a request is running', () => {
+    const idle = recording({ running: false });
+    const busy = recording({ running: true });
+    const run = commandsWithButtons('run');
+    expect(run.map((c) => c.button)).toEqual(['Run query', 'Stop']);
+    const shown = (t: CommandTarget) =>
+      run.filter((c) => !c.shown || c.shown(t)).map((c) => c.button);
+    expect(shown(idle.target)).toEqual(['Run query']);
+    expect(shown(busy.target)).toEqual(['Stop']);
+    commandById('stop').run(busy.target);
+    expect(busy.called).toEqual(['stop']);
+  });
+
+  it('has the tab bar buttons as entries; Reopen closed tab shows once a tab was closed', () => {
+    const none = recording({ closed: 0 });
+    const some = recording({ closed: 2 });
+    const tabs = commandsWithButtons('tabs');
+    expect(tabs.map((c) => c.button)).toEqual([
+      'New tab',
+      'Rename tab',
+      'Close tab',
+      'Reopen closed tab',
+    ]);
+    // "New tab" is drawn as "+" and named by its label.
+    expect(commandById('new-tab').glyph).toBe('+');
+    const reopen = commandById('reopen-tab');
+    expect(reopen.shown?.(none.target)).toBe(false);
+    expect(reopen.shown?.(some.target)).toBe(true);
+    for (const c of tabs) c.run(some.target);
+    expect(some.called).toEqual(['newTab', 'renameTab', 'closeTab', 'reopenTab']);
+  });
+
+  it('lists the toggles, Stop and the tab buttons in the Shortcuts dialog', () => {
+    const rows = shortcutRows();
+    const keys = (id: string) => rows.find((r) => r.id === id)?.keys;
+    expect(keys('toggle-docs')).toBe('“Docs” button');
+    expect(keys('toggle-history')).toBe('“History” button');
+    expect(keys('toggle-saved')).toBe('“Saved operations” button');
+    expect(keys('stop')).toBe('“Stop” button');
+    expect(keys('new-tab')).toBe('“New tab” button');
+    expect(keys('close-tab')).toBe('“Close tab” button');
+    expect(keys('reopen-tab')).toBe('Shift-Ctrl-T');
   });
 });

@@ -1,11 +1,19 @@
 import { displayKeys } from './keys.ts';
 
+/** A side panel of the console that a toolbar button opens and closes. */
+export type Panel = 'docs' | 'history' | 'saved';
+
 /**
  * What a command acts on: the console page's actions for the current tab (built in
- * `console-page.tsx` from `hooks/use-console-actions.ts`). Read at call time, so it may change.
+ * `console-page.tsx` from `hooks/use-console-actions.ts`) and the page's state that buttons show
+ * (running, open panels, closed tabs). Read at call time, so it may change.
  */
 export interface CommandTarget {
   run(): void;
+  /** Abort the running request. */
+  stop(): void;
+  /** Whether a request of this page is running ("Run query" then gives way to "Stop"). */
+  running(): boolean;
   prettify(): void;
   merge(): void;
   fillFields(): void;
@@ -15,16 +23,31 @@ export interface CommandTarget {
   cycleTab(step: 1 | -1): void;
   /** Save the current tab in a collection (GraphiQL 6); the browser's "Save page" is prevented. */
   save(): void;
+  newTab(): void;
+  /** Edit the current tab's name in place (as F2 on a tab). */
+  renameTab(): void;
+  /** Close the current tab (as Delete on a tab). */
+  closeTab(): void;
   /** Reopen the last closed tab (as Altair). */
   reopenTab(): void;
+  /** How many closed tabs can be reopened. */
+  closedTabs(): number;
+  togglePanel(panel: Panel): void;
+  panelOpen(panel: Panel): boolean;
+  /** Open the Shortcuts dialog (its rows are `shortcutRows()`). */
+  openShortcuts(): void;
   /** The request as `src api -get-curl` prints it (`hooks/use-export-commands.ts`). */
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
   copyAsSrc(): void;
 }
 
-/** Where a command's button sits: the toolbar's row, the Export group, or beside Saved operations. */
-export type ButtonGroup = 'toolbar' | 'export' | 'saved';
+/**
+ * Where a command's button sits: `run` first in the toolbar (Run query or Stop), `toolbar` the
+ * editing commands, `export` the Export group, `saved` and `panels` at the toolbar's end, `tabs`
+ * the tab bar (`components/tabs-bar.tsx`).
+ */
+export type ButtonGroup = 'run' | 'toolbar' | 'export' | 'saved' | 'panels' | 'tabs';
 
 /** One console command. */
 export interface Command {
@@ -41,13 +64,24 @@ export interface Command {
   button?: string;
   /** Where that button sits; default `toolbar`. */
   group?: ButtonGroup;
+  /** Shown on the button instead of `button` (which stays its accessible name), as `+`. */
+  glyph?: string;
+  /** The button's class (its look: `primary`, `danger`, the tab bar's). */
+  className?: string;
+  /** Whether the button is there at all (Run query while idle, Stop while running). Default: always. */
+  shown?(target: CommandTarget): boolean;
+  /** For a toggle: whether it is on now (the button's `aria-pressed`). */
+  pressed?(target: CommandTarget): boolean;
+  /** The button opens a dialog (`aria-haspopup="dialog"`). */
+  opensDialog?: boolean;
 }
 
 /**
  * Every console command, once. The query, Variables and Headers editors' keymap
- * (`editor-keymap.ts`), the page's keys (`hooks/use-page-shortcuts.ts`), the toolbar buttons
- * (`components/toolbar.tsx`) and the Shortcuts dialog (`components/shortcuts-dialog.tsx`) are all
- * generated from it, so a key does the same wherever focus is.
+ * (`editor-keymap.ts`), the page's keys (`hooks/use-page-shortcuts.ts`), the buttons of the
+ * toolbar and the tab bar (`components/command-button.tsx`, by `group`, in table order) and the
+ * Shortcuts dialog (`components/shortcuts-dialog.tsx`) are all generated from it, so a key does
+ * the same wherever focus is and every button is listed.
  *
  * Adding a command is one entry here plus the method it calls on `CommandTarget` (as `save` and
  * `reopen-tab` below); `console-page.tsx` provides the target.
@@ -60,6 +94,20 @@ export const COMMANDS: readonly Command[] = [
     label: 'Run the operation (the one under the cursor)',
     keys: ['Mod-Enter'],
     run: (t) => t.run(),
+    button: 'Run query',
+    group: 'run',
+    className: 'primary',
+    shown: (t) => !t.running(),
+  },
+  {
+    id: 'stop',
+    label: 'Abort the running request',
+    keys: [],
+    run: (t) => t.stop(),
+    button: 'Stop',
+    group: 'run',
+    className: 'danger',
+    shown: (t) => t.running(),
   },
   {
     id: 'prettify',
@@ -119,23 +167,97 @@ export const COMMANDS: readonly Command[] = [
     button: 'Save operation',
     group: 'saved',
   },
+  {
+    id: 'toggle-saved',
+    label: 'Show or hide the Saved operations',
+    keys: [],
+    run: (t) => t.togglePanel('saved'),
+    button: 'Saved operations',
+    group: 'saved',
+    pressed: (t) => t.panelOpen('saved'),
+  },
+  {
+    id: 'toggle-history',
+    label: 'Show or hide the query History',
+    keys: [],
+    run: (t) => t.togglePanel('history'),
+    button: 'History',
+    group: 'panels',
+    pressed: (t) => t.panelOpen('history'),
+  },
+  {
+    id: 'toggle-docs',
+    label: 'Show or hide the schema Docs',
+    keys: [],
+    run: (t) => t.togglePanel('docs'),
+    button: 'Docs',
+    group: 'panels',
+    pressed: (t) => t.panelOpen('docs'),
+  },
+  {
+    id: 'shortcuts',
+    label: 'List the keyboard shortcuts',
+    keys: [],
+    run: (t) => t.openShortcuts(),
+    button: 'Shortcuts',
+    group: 'panels',
+    opensDialog: true,
+  },
+  {
+    id: 'new-tab',
+    label: 'Open a new tab',
+    keys: [],
+    run: (t) => t.newTab(),
+    button: 'New tab',
+    group: 'tabs',
+    glyph: '+',
+    className: 'tab-add',
+  },
+  {
+    id: 'rename-tab',
+    label: 'Rename the current tab',
+    keys: [],
+    run: (t) => t.renameTab(),
+    button: 'Rename tab',
+    group: 'tabs',
+    className: 'tab-button',
+  },
+  {
+    id: 'close-tab',
+    label: 'Close the current tab',
+    keys: [],
+    run: (t) => t.closeTab(),
+    button: 'Close tab',
+    group: 'tabs',
+    className: 'tab-button',
+  },
   { id: 'next-tab', label: 'Next tab', keys: ['Alt-PageDown'], run: (t) => t.cycleTab(1) },
   { id: 'previous-tab', label: 'Previous tab', keys: ['Alt-PageUp'], run: (t) => t.cycleTab(-1) },
   {
     id: 'reopen-tab',
-    label: 'Reopen the last closed tab (also "Reopen closed tab")',
+    label: 'Reopen the last closed tab',
     keys: ['Shift-Ctrl-t'],
     run: (t) => t.reopenTab(),
+    button: 'Reopen closed tab',
+    group: 'tabs',
+    className: 'tab-button',
+    shown: (t) => t.closedTabs() > 0,
   },
 ];
 
-/** Keys the editors handle themselves (CodeMirror), listed in the Shortcuts dialog after the commands. */
-const EDITOR_KEYS: readonly { keys: string; label: string }[] = [
+/**
+ * Keys the editors (CodeMirror) and the tab list handle themselves, listed in the Shortcuts dialog
+ * after the commands.
+ */
+const LOCAL_KEYS: readonly { keys: string; label: string }[] = [
   { keys: 'Ctrl/Cmd-Space', label: 'Completion (in the editors)' },
   { keys: 'Ctrl-/', label: 'Toggle comment (in the query editor)' },
   { keys: 'Ctrl/Cmd-F', label: 'Search in an editor or the response' },
   { keys: 'Ctrl/Cmd-click', label: 'Show a field or type in Docs' },
   { keys: 'Escape', label: 'Close a dialog or the search panel' },
+  { keys: 'ArrowLeft / ArrowRight', label: 'Move between tabs (on a tab)' },
+  { keys: 'F2', label: 'Rename the tab (on a tab)' },
+  { keys: 'Delete', label: 'Close the tab (on a tab)' },
 ];
 
 /** The commands whose buttons sit in `group`, in table order. */
@@ -145,7 +267,7 @@ export function commandsWithButtons(group: ButtonGroup): Command[] {
 
 /**
  * The Shortcuts dialog's rows: every command (a keyless one by its button, so that it can be
- * found), then the editors' own keys.
+ * found), then the editors' and the tab list's own keys.
  */
 export function shortcutRows(): { id: string; keys: string; label: string }[] {
   return [
@@ -154,7 +276,7 @@ export function shortcutRows(): { id: string; keys: string; label: string }[] {
       keys: c.keys.length || !c.button ? displayKeys(c.keys) : `“${c.button}” button`,
       label: c.label,
     })),
-    ...EDITOR_KEYS.map((k) => ({ id: k.keys, ...k })),
+    ...LOCAL_KEYS.map((k) => ({ id: k.keys, ...k })),
   ];
 }
 

@@ -1,35 +1,38 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import type { CommandTarget } from '../commands/command-table.ts';
 import { tabTitle, type ConsoleTab } from '../state/tabs.ts';
+import { CommandButtons } from './command-button.tsx';
 
 interface Props {
   tabs: ConsoleTab[];
   activeId: string;
   runningTabId?: string;
-  /** How many closed tabs can be reopened. */
-  closedCount?: number;
+  /** The tab whose name is being edited (the `rename-tab` command or F2/double-click on it). */
+  editing?: string;
+  onEditingChange(id: string | undefined): void;
+  /** What the tab bar's command buttons (New tab, Rename tab, Close tab, Reopen closed tab) act on. */
+  commands: CommandTarget;
   onSelect(id: string): void;
-  onAdd(): void;
   onClose(id: string): void;
-  onReopen?(): void;
   onRename(id: string, title: string): void;
 }
 
 /**
- * Tabs: select (arrow keys move between tabs), add, close, reopen the last closed
- * (Shift-Ctrl-T, as Altair), rename (double-click or F2).
+ * Tabs: select (arrow keys move between tabs), rename (double-click or F2), close (Delete or ×);
+ * then the command table's `tabs` buttons: New tab, Rename tab, Close tab, Reopen closed tab
+ * (Shift-Ctrl-T, as Altair).
  */
 export function TabsBar({
   tabs,
   activeId,
   runningTabId,
-  closedCount = 0,
+  editing,
+  onEditingChange: setEditing,
+  commands,
   onSelect,
-  onAdd,
   onClose,
-  onReopen,
   onRename,
 }: Props) {
-  const [editing, setEditing] = useState<string>();
   const listRef = useRef<HTMLDivElement>(null);
 
   function focusTab(id: string) {
@@ -111,41 +114,7 @@ export function TabsBar({
           );
         })}
       </div>
-      <button
-        type="button"
-        className="tab-add"
-        aria-label="New tab"
-        title="New tab"
-        onClick={onAdd}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        className="tab-rename-button"
-        onClick={() => setEditing(activeId)}
-        title="Rename the current tab (F2)"
-      >
-        Rename tab
-      </button>
-      <button
-        type="button"
-        className="tab-rename-button"
-        onClick={() => onClose(activeId)}
-        title="Close the current tab (Delete on a tab)"
-      >
-        Close tab
-      </button>
-      {onReopen && closedCount > 0 && (
-        <button
-          type="button"
-          className="tab-rename-button"
-          onClick={onReopen}
-          title="Reopen the last closed tab (Shift-Ctrl-T)"
-        >
-          Reopen closed tab
-        </button>
-      )}
+      <CommandButtons group="tabs" target={commands} />
     </div>
   );
 }

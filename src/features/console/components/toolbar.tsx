@@ -1,60 +1,30 @@
 import type { ReactNode } from 'react';
-import { commandById, commandsWithButtons, type CommandTarget } from '../commands/command-table.ts';
-import { displayKeys } from '../commands/keys.ts';
-import { CommandButton } from './command-button.tsx';
+import type { CommandTarget } from '../commands/command-table.ts';
+import { CommandButtons } from './command-button.tsx';
 import { RequestOptions } from './request-options.tsx';
 
 interface Props {
-  running: boolean;
-  /** What the command buttons (Run, Prettify, Merge fragments, Fill all fields…) act on. */
+  /** What the command buttons (Run query/Stop, Prettify, Docs, History…) act on. */
   commands: CommandTarget;
-  onStop(): void;
   /** Named operations of the document; the picker shows when there are several. */
   operations: string[];
   picked?: string;
   onPick(name: string | undefined): void;
-  docsOpen: boolean;
-  onToggleDocs(): void;
-  historyOpen: boolean;
-  onToggleHistory(): void;
-  onShortcuts(): void;
   /** The editors' ExportMenu (the table's Export group: Copy as curl, Copy as src command). */
   exportMenu: ReactNode;
-  /** "Save operation" and "Saved operations" (src/features/console/saved/). */
-  savedControls?: ReactNode;
   /** Feedback of the last toolbar action (prettify failed, copied…). */
   message?: { tone: 'info' | 'error'; text: string };
 }
 
-const RUN = commandById('run');
-const BUTTONS = commandsWithButtons('toolbar');
-
 /**
- * Run/Stop, operation picker, the command table's buttons (Prettify, Merge fragments, Fill all
- * fields), Copy as curl, Docs, History, Shortcuts.
+ * The command table's buttons (commands/command-table.ts) by group: Run query or Stop, the
+ * operation picker, Prettify, Merge fragments, Fill all fields, Export, request options, then
+ * Save operation, Saved operations, History, Docs, Shortcuts.
  */
 export function Toolbar(p: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Query actions">
-      {p.running ? (
-        <button
-          type="button"
-          className="danger"
-          onClick={p.onStop}
-          title="Abort the running request"
-        >
-          Stop
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="primary"
-          onClick={() => RUN.run(p.commands)}
-          title={`Run query (${displayKeys(RUN.keys)})`}
-        >
-          Run query
-        </button>
-      )}
+      <CommandButtons group="run" target={p.commands} />
       {p.operations.length > 1 && (
         <label className="operation-picker">
           <span>Operation</span>
@@ -68,9 +38,7 @@ export function Toolbar(p: Props) {
           </select>
         </label>
       )}
-      {BUTTONS.map((c) => (
-        <CommandButton key={c.id} command={c} target={p.commands} />
-      ))}
+      <CommandButtons group="toolbar" target={p.commands} />
       {p.exportMenu}
       <RequestOptions />
       <span className="toolbar-spacer" />
@@ -82,21 +50,8 @@ export function Toolbar(p: Props) {
           {p.message.text}
         </span>
       )}
-      {p.savedControls}
-      <button type="button" aria-pressed={p.historyOpen} onClick={p.onToggleHistory}>
-        History
-      </button>
-      <button
-        type="button"
-        aria-pressed={p.docsOpen}
-        onClick={p.onToggleDocs}
-        title="Schema docs (Ctrl/Cmd-K searches)"
-      >
-        Docs
-      </button>
-      <button type="button" onClick={p.onShortcuts} aria-haspopup="dialog">
-        Shortcuts
-      </button>
+      <CommandButtons group="saved" target={p.commands} />
+      <CommandButtons group="panels" target={p.commands} />
     </div>
   );
 }
