@@ -42,7 +42,7 @@ export interface RowWindow {
 }
 
 /** One code per row: the narrowest unsigned typed array for the column's distinct values. */
-export type CodeArray = ColumnData['codes'];
+type CodeArray = ColumnData['codes'];
 
 /** A code array wide enough for codes below `limit`. */
 function codeArray(limit: number, capacity: number): CodeArray {
