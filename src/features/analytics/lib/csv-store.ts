@@ -277,23 +277,28 @@ export class ReportStore {
     return out.slice(0, k);
   }
 
-  /** Sorts row indexes by one column; stable (ties keep file order) via packed Float64 keys. */
+  /**
+   * Sorts row indexes by one column: a counting sort over the ranks of its distinct values, so
+   * millions of rows cost two passes (no comparisons); stable (ties keep the order of `rows`,
+   * which is file order).
+   */
   private sortRows(rows: Uint32Array, sort: SortSpec): Uint32Array {
     const col = this.columns[sort.column];
     if (!col) return rows;
     const { ranks, filled } = col.ranks();
-    const shift = 2 ** Math.max(1, Math.ceil(Math.log2(this.length + 1)));
-    const keys = new Float64Array(rows.length);
     const desc = sort.direction === 'descending';
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      const rank = ranks[col.codes[r]];
-      // Descending reverses the non-empty ranks only: empty cells stay at the end.
-      keys[i] = (desc && rank < filled ? filled - 1 - rank : rank) * shift + r;
-    }
-    keys.sort();
+    // Descending reverses the non-empty ranks only: empty cells stay at the end.
+    const key = desc ? ranks.map((rank) => (rank < filled ? filled - 1 - rank : rank)) : ranks;
+    const codes = col.codes;
+    const starts = new Uint32Array(key.length + 1);
+    for (let i = 0; i < rows.length; i++) starts[(key[codes[rows[i] ?? 0] ?? 0] ?? 0) + 1]++;
+    for (let k = 1; k < starts.length; k++) starts[k] += starts[k - 1] ?? 0;
     const out = new Uint32Array(rows.length);
-    for (let i = 0; i < keys.length; i++) out[i] = keys[i] % shift;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] ?? 0;
+      const k = key[codes[r] ?? 0] ?? 0;
+      out[starts[k]++] = r;
+    }
     return out;
   }
 
