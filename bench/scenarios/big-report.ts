@@ -183,9 +183,12 @@ const FIRST_ROW_SRC = `({ rowNumber, timeoutMs }) => new Promise((resolve, rejec
   const timer = setTimeout(() => { mo.disconnect(); reject(new Error('row ' + rowNumber + ' did not come first')); }, timeoutMs);
 })`;
 
-/** Resolves with the time row `rows` (the last) is shown in table "Report preview". */
+/**
+ * Resolves with the time the last of `rows` rows of the view is shown in table "Report
+ * preview" with its cells (its row number is its place in the file, whatever the sort).
+ */
 const LAST_ROW_SRC = `({ rows, timeoutMs }) => new Promise((resolve, reject) => {
-  const ok = () => document.querySelector('table[aria-label="Report preview"] tbody tr[aria-rowindex="' + (rows + 1) + '"] th')?.textContent === String(rows);
+  const ok = () => /^\\d+$/.test(document.querySelector('table[aria-label="Report preview"] tbody tr[aria-rowindex="' + (rows + 1) + '"] th')?.textContent ?? '');
   const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
   if (ok()) return done();
   const mo = new MutationObserver(() => { if (ok()) { mo.disconnect(); clearTimeout(timer); done(); } });

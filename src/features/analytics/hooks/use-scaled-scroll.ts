@@ -33,6 +33,8 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
   const geometry: ScrollGeometry = { rows, rowHeight, viewport };
   const geo = useRef(geometry);
   const offset = useRef(0);
+  /** The scroller's scrollTop as last seen or set (reading it would force a layout). */
+  const top = useRef(0);
   /** The scrollTop we set ourselves: its scroll event keeps our exact offset. */
   const expected = useRef<number | undefined>(undefined);
 
@@ -51,6 +53,7 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
     const now = el.scrollTop;
     expected.current = now !== before ? now : undefined;
     offset.current = o;
+    top.current = now;
     setPos({ offset: o, scrollTop: now });
   }, []);
 
@@ -58,9 +61,20 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
     const el = scrollRef.current;
     if (!active || !el) return;
     const head = headRef.current;
-    const measure = () => setViewport(Math.max(0, el.clientHeight - (head?.offsetHeight ?? 0)));
-    measure();
-    const ro = new ResizeObserver(measure);
+    // Sizes from the observer's entries: reading them from the elements would force a layout
+    // each time the table changed.
+    const sizes = { scroller: el.clientHeight, head: head?.offsetHeight ?? 0 };
+    const update = () => setViewport(Math.max(0, sizes.scroller - sizes.head));
+    update();
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) {
+        const box = e.target === el ? e.contentBoxSize[0] : e.borderBoxSize[0];
+        const size = box?.blockSize ?? 0;
+        if (e.target === el) sizes.scroller = size;
+        else sizes.head = size;
+      }
+      update();
+    });
     ro.observe(el);
     if (head) ro.observe(head);
     return () => ro.disconnect();
@@ -71,6 +85,7 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
     if (!active || !el) return;
     const onScroll = () => {
       const s = el.scrollTop;
+      top.current = s;
       const mine = expected.current !== undefined && Math.abs(s - expected.current) < 1;
       expected.current = undefined;
       if (!mine) offset.current = offsetFromScrollTop(s, geo.current);
@@ -102,7 +117,7 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
     const g = { rows, rowHeight, viewport };
     const o = clampOffset(offset.current, g);
     const s = scrollTopFromOffset(o, g);
-    if (o === offset.current && Math.abs(el.scrollTop - s) < 1) return;
+    if (o === offset.current && Math.abs(top.current - s) < 1) return;
     geo.current = g;
     go(o);
   }, [active, rows, rowHeight, viewport, go]);
