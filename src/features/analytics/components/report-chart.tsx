@@ -34,9 +34,13 @@ export function ReportChart({ state, chart }: Props) {
   const splits = (['client', 'language'] as const).filter((r) => findRole(columns, r));
   const splitBy = split && splits.includes(split) ? split : undefined;
   const [data, setData] = useState<ChartData>();
-  // While rows arrive, redraw every tenth progress; once done, when the filters change.
+  // While rows arrive, redraw each time the row count grows by half (the worker goes over every
+  // row for a chart, so redrawing on a clock would take a share of its time that grows with the
+  // report); once done, when the filters change.
   const tick =
-    state.phase === 'done' ? state.progress.filterKey : String(Math.floor(state.viewVersion / 10));
+    state.phase === 'done'
+      ? state.progress.filterKey
+      : String(Math.floor(Math.log(state.progress.rows + 1) / Math.log(1.5)));
 
   const chosen = metric?.id;
   useEffect(() => {

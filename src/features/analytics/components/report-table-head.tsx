@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { SortSpec } from '../lib/csv-store.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
 
@@ -10,6 +11,8 @@ interface Props {
   filters: Record<number, string>;
   onSort(sort: SortSpec | undefined): void;
   onFilter(column: number, value: string): void;
+  /** The table's scroller measures the header to know how much room the rows have. */
+  ref?: Ref<HTMLTableSectionElement>;
 }
 
 const TYPE_HINT: Record<ColumnType, string> = {
@@ -27,13 +30,14 @@ export function ReportTableHead({
   filters,
   onSort,
   onFilter,
+  ref,
 }: Props) {
   function nextSort(c: number): SortSpec | undefined {
     if (sort?.column !== c) return { column: c, direction: 'ascending' };
     return sort.direction === 'ascending' ? { column: c, direction: 'descending' } : undefined;
   }
   return (
-    <thead>
+    <thead ref={ref}>
       <tr aria-rowindex={1}>
         <th scope="col" className="an-rownum">
           #

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getConnection } from '../../connection/index.ts';
-import type { ChartData } from '../lib/chart-data.ts';
-import type { CompareResult, CompareSpec } from '../lib/compare.ts';
+import { createRpcClient, type RpcClient } from '../../../shared/lib/worker-rpc.ts';
+import type { CompareSpec } from '../lib/compare.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
-import type { SummaryResult, SummarySpec } from '../lib/summary-spec.ts';
+import type { SummarySpec } from '../lib/summary-spec.ts';
 import {
   cancelledMessage,
   connectionLostMessage,
@@ -12,7 +12,15 @@ import {
   HTML_BODY_MESSAGE,
   NO_ROWS_MESSAGE,
 } from '../lib/report-errors.ts';
-import type { ChartSpec, FromWorker, Outcome, Progress, ToWorker } from '../worker/protocol.ts';
+import type {
+  ChartSpec,
+  LoadEnd,
+  LoadEvent,
+  Outcome,
+  Progress,
+  ReportApi,
+  WindowReply,
+} from '../worker/protocol.ts';
 
 /** What the page shows about the current (or last) report load. */
 export interface ReportState {
@@ -76,184 +84,211 @@ function outcomeMessages(outcome: Outcome, p: Progress, reason?: string): Partia
   }
 }
 
+interface ReportWorker {
+  worker: Worker;
+  client: RpcClient<ReportApi>;
+}
+
+function startWorker(): ReportWorker & { startError(): ErrorEvent | undefined } {
+  const worker = new Worker(new URL('../worker/report.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'report',
+  });
+  let error: ErrorEvent | undefined;
+  worker.addEventListener('error', (e) => (error = e));
+  return {
+    worker,
+    client: createRpcClient<ReportApi>(() => worker, 'The report worker'),
+    startError: () => error,
+  };
+}
+
 /**
  * Loads a report: a new worker sends the request with the connection's transport and streams the
  * body into its store. A failed request keeps the previous report's worker and rows; a 2xx
- * replaces them.
+ * replaces them. The worker's methods are in `worker/protocol.ts`.
  */
 export function useReport() {
   const [state, setState] = useState<ReportState>(INITIAL);
-  const worker = useRef<Worker | undefined>(undefined);
-  const pendingWorker = useRef<Worker | undefined>(undefined);
-  const seq = useRef(0);
-  const windowSeq = useRef(0);
-  const pending = useRef(new Map<number, (m: FromWorker) => void>());
+  const current = useRef<ReportWorker | undefined>(undefined);
+  const pending = useRef<ReportWorker | undefined>(undefined);
+  /** The window asked for last; only its answer (or a pushed copy) is shown. */
+  const asked = useRef({ id: 0, start: 0, count: 0 });
 
   useEffect(
     () => () => {
-      pendingWorker.current?.terminate();
-      worker.current?.terminate();
+      pending.current?.worker.terminate();
+      current.current?.worker.terminate();
     },
     [],
   );
 
-  const onMessage = useCallback((m: FromWorker) => {
-    if (m.type === 'progress')
-      setState((s) => ({ ...s, progress: m.progress, viewVersion: s.viewVersion + 1 }));
-    else if (m.type === 'done')
+  const showWindow = useCallback((reply: WindowReply | undefined, id?: number) => {
+    if (!reply) return;
+    const a = asked.current;
+    // A pushed window (id undefined) counts when it starts where the page looks.
+    const isAsked = id === undefined ? reply.window.start === a.start : id === a.id;
+    if (isAsked)
+      setState((s) => (sameWindow(s.window, reply.window) ? s : { ...s, window: reply.window }));
+  }, []);
+
+  const onEvent = useCallback(
+    (e: LoadEvent) => {
+      if (e.type !== 'progress') return;
+      setState((s) => ({ ...s, progress: e.progress, viewVersion: s.viewVersion + 1 }));
+      showWindow(e.window);
+    },
+    [showWindow],
+  );
+
+  const onDone = useCallback(
+    (e: Extract<LoadEnd, { type: 'done' }>) => {
       setState((s) => ({
         ...s,
         phase: 'done',
-        outcome: m.outcome,
-        progress: m.progress,
+        outcome: e.outcome,
+        progress: e.progress,
         viewVersion: s.viewVersion + 1,
-        ...outcomeMessages(m.outcome, m.progress, m.reason),
+        ...outcomeMessages(e.outcome, e.progress, e.reason),
       }));
-    else if (m.type === 'window') {
-      if (m.seq === windowSeq.current)
-        setState((s) => (sameWindow(s.window, m.window) ? s : { ...s, window: m.window }));
-    } else if ('seq' in m) {
-      pending.current.get(m.seq)?.(m);
-      pending.current.delete(m.seq);
-    }
-  }, []);
+      showWindow(e.window);
+    },
+    [showWindow],
+  );
 
   const load = useCallback(
     (params: URLSearchParams, fileName: string, host: string) => {
       // A previous request still waiting for its answer is abandoned.
-      pendingWorker.current?.terminate();
+      pending.current?.worker.terminate();
       setState((s) => ({ ...s, phase: 'requesting', error: undefined, notice: undefined }));
       // A worker whose script never arrived (a dropped connection, a server still starting) is
       // started once more before the failure is shown.
       const launch = (retries: number) => {
-        const w = new Worker(new URL('../worker/report.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'report',
-        });
-        pendingWorker.current = w;
+        const w = startWorker();
+        pending.current = w;
         let heard = false;
         const fail = (error: string, notice?: string) => {
-          w.terminate();
-          if (pendingWorker.current === w) pendingWorker.current = undefined;
+          w.worker.terminate();
+          if (pending.current === w) pending.current = undefined;
           setState((s) => ({ ...s, phase: 'done', error, notice }));
         };
-        w.onerror = (e) => {
-          if (!e.message && !heard && retries > 0 && pendingWorker.current === w) {
-            w.terminate();
-            return launch(retries - 1);
-          }
-          fail(
-            `The report worker failed (${e.message || 'could not start'}). Reload the page and try again.`,
-          );
-        };
-        w.onmessage = (e: MessageEvent<FromWorker>) => {
+        const onProgress = (e: LoadEvent) => {
           heard = true;
-          const m = e.data;
-          if (m.type === 'failed')
-            return m.aborted
-              ? fail('', 'Cancelled before the server answered; nothing was received.')
-              : fail(m.message);
-          if (m.type === 'http-error')
-            return fail(
-              m.failure.status >= 200 && m.failure.status < 300
-                ? HTML_BODY_MESSAGE
-                : describeHttpFailure({ ...m.failure, host }),
-            );
-          if (m.type === 'started') {
+          if (e.type === 'started') {
             // The new report replaces the old one only now that its rows are on their way.
-            worker.current?.terminate();
-            worker.current = w;
-            pendingWorker.current = undefined;
-            pending.current.clear();
+            current.current?.worker.terminate();
+            current.current = w;
+            pending.current = undefined;
+            asked.current = { id: asked.current.id + 1, start: 0, count: 0 };
             setState((s) => ({
               ...INITIAL,
               loadId: s.loadId + 1,
               phase: 'streaming',
               fileName,
-              totalBytes: m.contentLength,
+              totalBytes: e.contentLength,
               viewVersion: s.viewVersion + 1,
             }));
-            return;
-          }
-          if (worker.current === w) onMessage(m);
+          } else if (current.current === w) onEvent(e);
         };
-        w.postMessage({
-          type: 'load',
-          // Only what the analytics request needs: the instance token never reaches the worker.
-          settings: { ...getConnection(), token: '', sudoUser: '', oauth: {} },
-          params: params.toString(),
-        } satisfies ToWorker);
+        w.client
+          .call(
+            'load',
+            {
+              // Only what the analytics request needs: the instance token never reaches the worker.
+              settings: { ...getConnection(), token: '', sudoUser: '', oauth: {} },
+              params: params.toString(),
+            },
+            { onProgress },
+          )
+          .then((end) => {
+            if (end.type === 'done') {
+              if (current.current === w) onDone(end);
+            } else if (end.type === 'failed')
+              return end.aborted
+                ? fail('', 'Cancelled before the server answered; nothing was received.')
+                : fail(end.message);
+            else
+              return fail(
+                end.failure.status >= 200 && end.failure.status < 300
+                  ? HTML_BODY_MESSAGE
+                  : describeHttpFailure({ ...end.failure, host }),
+              );
+          })
+          .catch(() => {
+            if (pending.current !== w && current.current !== w) return;
+            const why = w.startError()?.message;
+            if (!why && !heard && retries > 0 && pending.current === w) {
+              w.worker.terminate();
+              return launch(retries - 1);
+            }
+            fail(
+              `The report worker failed (${why || 'could not start'}). Reload the page and try again.`,
+            );
+          });
       };
       launch(1);
     },
-    [onMessage],
+    [onEvent, onDone],
   );
 
   const cancel = useCallback(() => {
-    const target = pendingWorker.current ?? worker.current;
-    target?.postMessage({ type: 'cancel' } satisfies ToWorker);
+    void (pending.current ?? current.current)?.client.call('stop', null).catch(() => undefined);
   }, []);
 
   const setView = useCallback((spec: ViewSpec) => {
-    worker.current?.postMessage({ type: 'view', spec } satisfies ToWorker);
+    const w = current.current;
+    void w?.client
+      .call('view', spec)
+      .then((progress) => {
+        if (current.current === w)
+          setState((s) => ({ ...s, progress, viewVersion: s.viewVersion + 1 }));
+      })
+      .catch(() => undefined);
   }, []);
 
-  const requestWindow = useCallback((start: number, count: number) => {
-    windowSeq.current = ++seq.current;
-    worker.current?.postMessage({
-      type: 'window',
-      seq: windowSeq.current,
-      start,
-      count,
-    } satisfies ToWorker);
-  }, []);
-
-  const ask = useCallback(<T extends FromWorker>(msg: ToWorker & { seq: number }) => {
-    return new Promise<T>((resolve, reject) => {
-      if (!worker.current) return reject(new Error('No report loaded yet.'));
-      pending.current.set(msg.seq, (m) => resolve(m as T));
-      worker.current.postMessage(msg);
-    });
-  }, []);
-
-  type Answer<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
-
-  const chart = useCallback(
-    async (spec: ChartSpec): Promise<ChartData> =>
-      (await ask<Answer<'chart'>>({ type: 'chart', seq: ++seq.current, spec })).data,
-    [ask],
+  const requestWindow = useCallback(
+    (start: number, count: number) => {
+      const id = asked.current.id + 1;
+      asked.current = { id, start, count };
+      void current.current?.client
+        .call('window', { start, count })
+        .then((reply) => showWindow(reply, id))
+        .catch(() => undefined);
+    },
+    [showWindow],
   );
 
-  const summary = useCallback(
-    async (spec: SummarySpec): Promise<SummaryResult> =>
-      (await ask<Answer<'summary'>>({ type: 'summary', seq: ++seq.current, spec })).result,
-    [ask],
+  const call = useCallback(
+    <K extends keyof ReportApi & string>(
+      method: K,
+      params: ReportApi[K]['params'],
+    ): Promise<ReportApi[K]['result']> => {
+      const w = current.current;
+      return w ? w.client.call(method, params) : Promise.reject(new Error('No report loaded yet.'));
+    },
+    [],
   );
 
-  const compare = useCallback(
-    async (spec: CompareSpec): Promise<CompareResult> =>
-      (await ask<Answer<'compare'>>({ type: 'compare', seq: ++seq.current, spec })).result,
-    [ask],
-  );
+  const chart = useCallback((spec: ChartSpec) => call('chart', spec), [call]);
+  const summary = useCallback((spec: SummarySpec) => call('summary', spec), [call]);
+  const compare = useCallback((spec: CompareSpec) => call('compare', spec), [call]);
 
   /** A derived CSV of the view's rows (filtered, sorted) or of the summary `spec`. */
   const exportView = useCallback(
-    async (summarySpec?: SummarySpec): Promise<Blob> => {
-      const msg: ToWorker & { seq: number } = summarySpec
-        ? { type: 'export', seq: ++seq.current, what: 'summary', spec: summarySpec }
-        : { type: 'export', seq: ++seq.current, what: 'rows' };
-      return (await ask<Answer<'export'>>(msg)).blob;
-    },
-    [ask],
+    async (summarySpec?: SummarySpec): Promise<Blob> =>
+      (
+        await call(
+          'export',
+          summarySpec ? { what: 'summary', spec: summarySpec } : { what: 'rows' },
+        )
+      ).blob,
+    [call],
   );
 
-  const download = useCallback(async (): Promise<Blob> => {
-    const m = await ask<Extract<FromWorker, { type: 'download' }>>({
-      type: 'download',
-      seq: ++seq.current,
-    });
-    return m.blob;
-  }, [ask]);
+  const download = useCallback(
+    async (): Promise<Blob> => (await call('download', null)).blob,
+    [call],
+  );
 
   return {
     state,

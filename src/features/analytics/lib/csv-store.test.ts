@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CsvChunkParser } from './csv-stream.ts';
 import { ReportStore } from './csv-store.ts';
 import { summarize } from './summarize.ts';
 
@@ -110,5 +111,52 @@ describe('ReportStore', () => {
     s.setView({ sort: { column: 0, direction: 'descending' }, filters: {}, global: '' });
     expect(s.window(0, 3).rows.map((r) => r[0])).toEqual(['199999', '199998', '199997']);
     expect(s.window(199_999, 5).rows.map((r) => r[0])).toEqual(['0']);
+  });
+
+  it('keeps codes in the narrowest typed array and widens it without losing a value', () => {
+    const s = new ReportStore(['few', 'some', 'many']);
+    const n = 70_000;
+    const rows: string[][] = [];
+    for (let i = 0; i < n; i++) rows.push([`c${i % 6}`, String(i % 300), `v${i}`]);
+    // In small batches: each batch may widen a column with rows of the earlier batches stored.
+    for (let i = 0; i < n; i += 997) s.append(rows.slice(i, i + 997));
+    s.compact();
+    const widths = s.source().columns.map((c) => c.codes.BYTES_PER_ELEMENT);
+    expect(widths).toEqual([1, 2, 4]);
+    expect(s.codeBytes()).toBe(n * (1 + 2 + 4));
+    for (const i of [0, 255, 256, 299, 65_535, 65_536, n - 1])
+      expect(s.window(i, 1).rows[0]).toEqual(rows[i]);
+  });
+
+  it('sorts a column of numbers and words: numbers in order, then words, then empties', () => {
+    const s = new ReportStore(['v']);
+    s.append([['10'], ['n/a'], [''], ['-2.5'], ['9'], ['1e3'], ['abc']]);
+    expect(s.types()).toEqual(['text']);
+    s.setView({ sort: { column: 0, direction: 'ascending' }, filters: {}, global: '' });
+    expect(col(s, 0)).toEqual(['-2.5', '9', '10', '1e3', 'abc', 'n/a', '']);
+    s.setView({ sort: { column: 0, direction: 'descending' }, filters: {}, global: '' });
+    expect(col(s, 0)).toEqual(['n/a', 'abc', '1e3', '10', '9', '-2.5', '']);
+  });
+
+  it('round-trips parsed CSV: quoted commas, quotes and newlines, ragged rows', () => {
+    const csv =
+      'id,note,n\r\n1,"a, b",3\r\n2,"say ""hi""\r\nnext line",4\r\n3,short\r\n4,x,5,extra\r\n';
+    const parser = new CsvChunkParser();
+    // Cut inside the quoted newline: rows must not depend on where chunks end.
+    const cut = csv.indexOf('next') - 2;
+    const rows = [
+      ...parser.push(csv.slice(0, cut)),
+      ...parser.push(csv.slice(cut)),
+      ...parser.end(),
+    ];
+    const s = new ReportStore(parser.header ?? []);
+    s.append(rows);
+    expect(s.window(0, 9).rows).toEqual([
+      ['1', 'a, b', '3'],
+      ['2', 'say "hi"\r\nnext line', '4'],
+      ['3', 'short', ''],
+      ['4', 'x', '5'],
+    ]);
+    expect(parser.ragged.count).toBe(2);
   });
 });

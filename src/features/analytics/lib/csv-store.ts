@@ -1,8 +1,11 @@
 /**
  * The report's rows, kept where they are parsed (the worker) in a compact columnar form: each
- * column is a dictionary of distinct strings plus a Uint32Array of codes, so a 1,000,000-row
- * report costs a few bytes per cell. The UI asks for windows of the current sorted and filtered
- * view. Pure: no DOM, no worker API, unit-tested directly.
+ * column is a dictionary of its distinct cell texts plus one code per row in the narrowest typed
+ * array that holds them (Uint8Array up to 256 distinct values, Uint16Array up to 65,536, else
+ * Uint32Array; widened as values arrive), so a 5,000,000-row report costs one to four bytes per
+ * cell, about half its CSV, while every cell keeps the exact text the server sent. Numbers are
+ * parsed once per distinct value (sorting, filters, summaries). The UI asks for windows of the
+ * current sorted and filtered view. Pure: no DOM, no worker API, unit-tested directly.
  */
 import {
   columnType,
@@ -14,7 +17,7 @@ import {
   type ColumnType,
   type TypeTally,
 } from './csv-types.ts';
-import type { RowSource } from './summarize.ts';
+import type { ColumnData, RowSource } from './summarize.ts';
 
 /** Sort state of the view. */
 export interface SortSpec {
@@ -38,13 +41,25 @@ export interface RowWindow {
   rowNumbers: number[];
 }
 
+/** One code per row: the narrowest unsigned typed array for the column's distinct values. */
+type CodeArray = ColumnData['codes'];
+
+/** A code array wide enough for codes below `limit`. */
+function codeArray(limit: number, capacity: number): CodeArray {
+  if (limit <= 0x100) return new Uint8Array(capacity);
+  if (limit <= 0x10000) return new Uint16Array(capacity);
+  return new Uint32Array(capacity);
+}
+
 class Column {
   readonly dict: string[] = [];
   readonly index = new Map<string, number>();
   readonly tally: TypeTally = newTally();
-  codes: Uint32Array;
+  codes: CodeArray;
+  /** Codes below this fit the current array. */
+  private limit = 0x100;
   constructor(capacity: number) {
-    this.codes = new Uint32Array(capacity);
+    this.codes = codeArray(this.limit, capacity);
   }
   code(value: string): number {
     let c = this.index.get(value);
@@ -56,6 +71,21 @@ class Column {
     }
     return c;
   }
+  /** Stores row `r`'s value; rows before `r` are kept when the array widens. */
+  set(r: number, value: string): void {
+    const c = this.code(value);
+    if (c >= this.limit) {
+      this.limit = this.limit === 0x100 ? 0x10000 : 2 ** 32;
+      this.resize(this.codes.length, r);
+    }
+    this.codes[r] = c;
+  }
+  /** A new array of `capacity` codes (at the current width) holding the first `used`. */
+  resize(capacity: number, used: number): void {
+    const next = codeArray(this.limit, capacity);
+    next.set(this.codes.subarray(0, used));
+    this.codes = next;
+  }
   /** Per dictionary entry: does it pass the predicate? */
   matches(pred: CellPredicate): Uint8Array {
     const out = new Uint8Array(this.dict.length);
@@ -63,34 +93,31 @@ class Column {
     return out;
   }
   /**
-   * Rank of each dictionary entry in ascending order (numbers numerically, empties last) and how
-   * many entries are non-empty (they hold ranks 0..filled-1).
+   * Rank of each dictionary entry in ascending order and how many entries are non-empty (they
+   * hold ranks 0..filled-1): numbers by value first (in a text column too, as spreadsheets do:
+   * `9` before `10`), then other text in code-unit order, then empty cells.
    */
-  ranks(type: ColumnType): { ranks: Uint32Array; filled: number } {
-    const order = Array.from(this.dict.keys());
-    if (type === 'number') {
-      const nums = this.dict.map((v) => parseNumber(v));
-      order.sort((a, b) => {
-        const x = nums[a];
-        const y = nums[b];
-        if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
-        if (Number.isNaN(y)) return -1;
-        return x - y;
-      });
-    } else {
-      const d = this.dict;
-      order.sort((a, b) => {
-        const x = d[a];
-        const y = d[b];
-        if (x === '') return y === '' ? 0 : 1;
-        if (y === '') return -1;
-        return x < y ? -1 : x > y ? 1 : 0;
-      });
-    }
+  ranks(): { ranks: Uint32Array; filled: number } {
+    const d = this.dict;
+    const nums = d.map((v) => parseNumber(v));
+    const order = Array.from(d.keys());
+    // 0: a number, 1: other text, 2: empty.
+    const kinds = Uint8Array.from(d, (v, i) =>
+      !Number.isNaN(nums[i] ?? NaN) ? 0 : v === '' ? 2 : 1,
+    );
+    const kind = (i: number) => kinds[i] ?? 2;
+    order.sort((a, b) => {
+      const ka = kind(a);
+      const kb = kind(b);
+      if (ka !== kb) return ka - kb;
+      if (ka === 0) return (nums[a] ?? 0) - (nums[b] ?? 0);
+      const x = d[a] ?? '';
+      const y = d[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     const ranks = new Uint32Array(order.length);
     order.forEach((code, rank) => (ranks[code] = rank));
-    const isEmpty = (v: string) => (type === 'number' ? Number.isNaN(parseNumber(v)) : v === '');
-    const filled = this.dict.reduce((n, v) => (isEmpty(v) ? n : n + 1), 0);
+    const filled = order.reduce((n, code) => (kind(code) === 2 ? n : n + 1), 0);
     return { ranks, filled };
   }
 }
@@ -117,18 +144,28 @@ export class ReportStore {
   append(rows: string[][]): void {
     const need = this.length + rows.length;
     if (need > this.capacity) {
-      while (this.capacity < need) this.capacity *= 2;
-      for (const col of this.columns) {
-        const grown = new Uint32Array(this.capacity);
-        grown.set(col.codes.subarray(0, this.length));
-        col.codes = grown;
-      }
+      // 1.5× keeps the slack (and the copy's peak) small next to the report itself.
+      while (this.capacity < need) this.capacity = Math.ceil(this.capacity * 1.5);
+      for (const col of this.columns) col.resize(this.capacity, this.length);
     }
     const cols = this.columns;
+    const width = cols.length;
     for (const row of rows) {
       const r = this.length++;
-      for (let c = 0; c < cols.length; c++) cols[c].codes[r] = cols[c].code(row[c] ?? '');
+      for (let c = 0; c < width; c++) cols[c]?.set(r, row[c] ?? '');
     }
+  }
+
+  /** Gives back the unused capacity once no more rows will come. */
+  compact(): void {
+    if (this.capacity === this.length) return;
+    this.capacity = Math.max(1, this.length);
+    for (const col of this.columns) col.resize(this.capacity, this.length);
+  }
+
+  /** Bytes held by the row codes (the dictionaries come on top; for measurements and tests). */
+  codeBytes(): number {
+    return this.columns.reduce((n, c) => n + c.codes.byteLength, 0);
   }
 
   /** Per column: does any value have a leading zero (`007`, `02139`: an identifier)? */
@@ -209,7 +246,7 @@ export class ReportStore {
   private filterRows(): Uint32Array {
     const n = this.length;
     const types = this.types();
-    const colTests: { codes: Uint32Array; ok: Uint8Array }[] = [];
+    const colTests: { codes: CodeArray; ok: Uint8Array }[] = [];
     for (const [key, expr] of Object.entries(this.spec.filters)) {
       const c = Number(key);
       const pred = this.columns[c] ? compileFilter(expr, types[c]) : undefined;
@@ -240,23 +277,28 @@ export class ReportStore {
     return out.slice(0, k);
   }
 
-  /** Sorts row indexes by one column; stable (ties keep file order) via packed Float64 keys. */
+  /**
+   * Sorts row indexes by one column: a counting sort over the ranks of its distinct values, so
+   * millions of rows cost two passes (no comparisons); stable (ties keep the order of `rows`,
+   * which is file order).
+   */
   private sortRows(rows: Uint32Array, sort: SortSpec): Uint32Array {
     const col = this.columns[sort.column];
     if (!col) return rows;
-    const { ranks, filled } = col.ranks(this.types()[sort.column]);
-    const shift = 2 ** Math.max(1, Math.ceil(Math.log2(this.length + 1)));
-    const keys = new Float64Array(rows.length);
+    const { ranks, filled } = col.ranks();
     const desc = sort.direction === 'descending';
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      const rank = ranks[col.codes[r]];
-      // Descending reverses the non-empty ranks only: empty cells stay at the end.
-      keys[i] = (desc && rank < filled ? filled - 1 - rank : rank) * shift + r;
-    }
-    keys.sort();
+    // Descending reverses the non-empty ranks only: empty cells stay at the end.
+    const key = desc ? ranks.map((rank) => (rank < filled ? filled - 1 - rank : rank)) : ranks;
+    const codes = col.codes;
+    const starts = new Uint32Array(key.length + 1);
+    for (let i = 0; i < rows.length; i++) starts[(key[codes[rows[i] ?? 0] ?? 0] ?? 0) + 1]++;
+    for (let k = 1; k < starts.length; k++) starts[k] += starts[k - 1] ?? 0;
     const out = new Uint32Array(rows.length);
-    for (let i = 0; i < keys.length; i++) out[i] = keys[i] % shift;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] ?? 0;
+      const k = key[codes[r] ?? 0] ?? 0;
+      out[starts[k]++] = r;
+    }
     return out;
   }
 

@@ -10,7 +10,7 @@ import { periodKey, type Period } from './periods.ts';
 /** One column as the store keeps it: distinct values and a code per row. */
 export interface ColumnData {
   readonly dict: readonly string[];
-  readonly codes: Uint32Array;
+  readonly codes: Uint8Array | Uint16Array | Uint32Array;
 }
 
 /** The rows to summarise: `rows` (indexes into the columns) or the first `length` rows. */

@@ -1,6 +1,6 @@
 /**
- * Messages between the analytics page and the report worker. The worker owns the rows (and the
- * raw bytes for Download CSV); the page only ever holds the window it shows.
+ * The report worker's methods and what they carry. The worker owns the rows (and the raw bytes
+ * for Download CSV); the page only ever holds the window it shows.
  */
 import type { ConnectionSettings } from '../../connection/for-workers.ts';
 import type { ChartData } from '../lib/chart-data.ts';
@@ -16,26 +16,6 @@ import type { RaggedInfo } from '../lib/csv-stream.ts';
 
 /** How a load ended. */
 export type Outcome = 'complete' | 'cancelled' | 'dropped' | 'html' | 'empty';
-
-/** Page → worker. */
-export type ToWorker =
-  /**
-   * Request the report with the connection's transport (sendAnalytics: relay or direct), from the
-   * worker, so the body streams into the worker without passing through the page's thread.
-   */
-  | { type: 'load'; settings: ConnectionSettings; params: string }
-  | { type: 'cancel' }
-  | { type: 'view'; spec: ViewSpec }
-  | { type: 'window'; seq: number; start: number; count: number }
-  /** A chart's series over the rows of the view. */
-  | { type: 'chart'; seq: number; spec: ChartSpec }
-  /** The Summary table over the rows of the view (at most `spec.limit` rows come back). */
-  | { type: 'summary'; seq: number; spec: SummarySpec }
-  | { type: 'compare'; seq: number; spec: CompareSpec }
-  /** A derived CSV of what the page shows: the view's rows (filtered, sorted) or the summary. */
-  | { type: 'export'; seq: number; what: 'rows' }
-  | { type: 'export'; seq: number; what: 'summary'; spec: SummarySpec }
-  | { type: 'download'; seq: number };
 
 /** A chart: `metric` per `x` (a period or a dimension), one series per value of `split`. */
 export interface ChartSpec {
@@ -63,18 +43,60 @@ export interface Progress {
   filterKey: string;
 }
 
-/** Worker → page. */
-export type FromWorker =
+/** The rows of the view the page asked for last, and how many rows the view has. */
+export interface WindowReply {
+  window: RowWindow;
+  viewLength: number;
+}
+
+/** Reported while a load runs. */
+export type LoadEvent =
   /** A 2xx arrived and its body is streaming: the page switches to this worker. */
   | { type: 'started'; contentLength?: number }
+  /**
+   * Counters; with `window` when rows the page asked for (and has not got) arrived, so the
+   * first rows need no second round trip.
+   */
+  | { type: 'progress'; progress: Progress; window?: WindowReply };
+
+/** How a load ends. */
+export type LoadEnd =
+  | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string; window?: WindowReply }
   /** No usable response: nothing reached the worker's store (the page keeps the previous report). */
   | { type: 'failed'; message: string; aborted: boolean }
-  | { type: 'http-error'; failure: Omit<HttpFailure, 'host'> }
-  | { type: 'progress'; progress: Progress }
-  | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string }
-  | { type: 'window'; seq: number; window: RowWindow; viewLength: number }
-  | { type: 'chart'; seq: number; data: ChartData }
-  | { type: 'summary'; seq: number; result: SummaryResult }
-  | { type: 'compare'; seq: number; result: CompareResult }
-  | { type: 'export'; seq: number; blob: Blob; rows: number }
-  | { type: 'download'; seq: number; blob: Blob; bytes: number };
+  | { type: 'http-error'; failure: Omit<HttpFailure, 'host'> };
+
+/** What "Export view as CSV" exports. */
+type ExportWhat = { what: 'rows' } | { what: 'summary'; spec: SummarySpec };
+
+/**
+ * The report worker's methods (called through src/shared/lib/worker-rpc.ts). The worker owns the
+ * rows (and the raw bytes for Download CSV); the page only ever holds the window it shows.
+ */
+export type ReportApi = {
+  /**
+   * Requests the report with the connection's transport (sendAnalytics: relay or direct) from
+   * the worker, so the body streams into the worker without passing through the page's thread;
+   * resolves when the body has ended (or the request failed).
+   */
+  load: {
+    params: { settings: ConnectionSettings; params: string };
+    progress: LoadEvent;
+    result: LoadEnd;
+  };
+  /** Ends the load where it is: the rows received stay, and `load` answers 'cancelled'. */
+  stop: { params: null; result: null };
+  /** Sorts and filters the view; answers the counters of the new view. */
+  view: { params: ViewSpec; result: Progress };
+  /** Rows `start`..`start+count` of the view (remembered: later rows arrive with progress). */
+  window: { params: { start: number; count: number }; result: WindowReply };
+  /** A chart's series over the rows of the view. */
+  chart: { params: ChartSpec; result: ChartData };
+  /** The Summary table over the rows of the view (at most `spec.limit` rows come back). */
+  summary: { params: SummarySpec; result: SummaryResult };
+  compare: { params: CompareSpec; result: CompareResult };
+  /** A derived CSV of what the page shows: the view's rows (filtered, sorted) or the summary. */
+  export: { params: ExportWhat; result: { blob: Blob; rows: number } };
+  /** The exact bytes received, in order: no re-serialisation, no second request. */
+  download: { params: null; result: { blob: Blob; bytes: number } };
+};

@@ -1,15 +1,16 @@
 /// <reference lib="webworker" />
 /**
- * The report worker: reads the CSV body (a transferred ReadableStream, or chunks posted by the
- * page), keeps the exact bytes for Download CSV, parses with papaparse chunk by chunk, stores
- * the rows columnar, and answers window / view / chart / summary / compare / export requests
- * (`queries.ts`). One worker per load.
+ * The report worker: sends the report request, keeps the exact bytes for Download CSV
+ * (`raw-bytes.ts`), parses with papaparse chunk by chunk, stores the rows columnar, and answers
+ * window / view / chart / summary / compare / export requests (`queries.ts`). Its methods are in
+ * `protocol.ts`, served through src/shared/lib/worker-rpc.ts. One worker per load.
  */
 import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.ts';
+import { serveRpc } from '../../../shared/lib/worker-rpc.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
-import type { FromWorker, Outcome, Progress, ToWorker } from './protocol.ts';
+import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
   reportColumns,
   reportPeriods,
@@ -18,8 +19,8 @@ import {
   runExport,
   runSummary,
 } from './queries.ts';
+import { RawBytes } from './raw-bytes.ts';
 
-const ctx = self as unknown as DedicatedWorkerGlobalScope;
 const PROGRESS_MS = 200;
 const VIEW_REFRESH_MS = 700;
 /** Characters looked at before deciding the body is not an HTML page. */
@@ -27,8 +28,7 @@ const SNIFF_CHARS = 64;
 
 const parser = new CsvChunkParser();
 const decoder = new TextDecoder('utf-8');
-const raw: Uint8Array[] = [];
-let bytes = 0;
+const raw = new RawBytes();
 let store: ReportStore | undefined;
 let spec: ViewSpec = { filters: {}, global: '' };
 let contentType: string | null = null;
@@ -41,14 +41,12 @@ let sniffed = false;
 let isHtml = false;
 let lastProgress = 0;
 let nextViewRefresh = 0;
-
-function post(msg: FromWorker, transfer: Transferable[] = []): void {
-  ctx.postMessage(msg, transfer);
-}
+/** The rows the page asked for last, and how many of them it has been sent. */
+const asked = { start: 0, count: 40, sent: 0 };
 
 function progress(): Progress {
   return {
-    bytes,
+    bytes: raw.bytes,
     rows: store?.length ?? 0,
     header: store?.header ?? parser.header,
     types: store?.types() ?? [],
@@ -59,6 +57,19 @@ function progress(): Progress {
     periods: store ? reportPeriods(store) : [],
     filterKey: JSON.stringify([spec.filters, spec.global]),
   };
+}
+
+function windowReply(start: number, count: number): WindowReply {
+  const window = store ? store.window(start, count) : { start: 0, rows: [], rowNumbers: [] };
+  if (start === asked.start && count === asked.count) asked.sent = window.rows.length;
+  return { window, viewLength: store?.viewLength() ?? 0 };
+}
+
+/** The asked-for window when more of its rows exist than the page was sent. */
+function pendingWindow(): WindowReply | undefined {
+  if (!store || asked.sent >= asked.count) return undefined;
+  const available = Math.min(asked.count, store.viewLength() - asked.start);
+  return available > asked.sent ? windowReply(asked.start, asked.count) : undefined;
 }
 
 function parseText(text: string, final: boolean): void {
@@ -86,142 +97,122 @@ function feedText(text: string, final: boolean): void {
   if (!isHtml) parseText(text, final);
 }
 
-function maybeProgress(force = false): void {
+function maybeProgress(report: (e: LoadEvent) => void): void {
   const now = performance.now();
-  if (!force && now - lastProgress < PROGRESS_MS) return;
+  // The first rows go out at once; after that a few times a second.
+  const first = lastProgress === 0 && store !== undefined && store.length > 0;
+  if (!first && now - lastProgress < PROGRESS_MS) return;
   lastProgress = now;
   if (store?.isViewStale() && now > nextViewRefresh) {
     store.refreshView();
-    // Sorting a million rows takes a while: refresh less often the longer it takes.
+    // Sorting millions of rows takes a while: refresh less often the longer it takes.
     const took = performance.now() - now;
     nextViewRefresh = performance.now() + Math.max(VIEW_REFRESH_MS, took * 4);
   }
-  post({ type: 'progress', progress: progress() });
+  report({ type: 'progress', progress: progress(), window: pendingWindow() });
 }
 
-function ingest(chunk: Uint8Array): void {
+function ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): void {
   if (finished || cancelled || isHtml) return;
-  raw.push(chunk);
-  bytes += chunk.byteLength;
+  raw.add(chunk);
   feedText(decoder.decode(chunk, { stream: true }), false);
-  maybeProgress(store !== undefined && store.length > 0 && lastProgress === 0);
+  maybeProgress(report);
 }
 
-function finish(outcome: Outcome, reason?: string): void {
-  if (finished) return;
+function finish(outcome: Outcome, reason?: string): LoadEnd {
   finished = true;
   if (!isHtml) feedText(decoder.decode(), true);
   if (isHtml) outcome = 'html';
   else if (outcome === 'complete' && isBlank()) outcome = 'empty';
+  store?.compact();
   if (store?.isViewStale()) store.refreshView();
-  post({ type: 'done', outcome, progress: progress(), reason });
+  return { type: 'done', outcome, progress: progress(), reason, window: pendingWindow() };
 }
 
 /** No header at all, or only whitespace: nothing that could be a CSV. */
 function isBlank(): boolean {
   const h = parser.header;
-  return !h || (h.length === 1 && h[0].trim() === '' && (store?.length ?? 0) === 0);
+  return !h || (h.length === 1 && (h[0] ?? '').trim() === '' && (store?.length ?? 0) === 0);
 }
 
-async function readStream(stream: ReadableStream<Uint8Array>): Promise<void> {
+async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  report: (e: LoadEvent) => void,
+): Promise<LoadEnd> {
   reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      ingest(value);
+      ingest(value, report);
       if (isHtml) {
         void reader.cancel();
         break;
       }
     }
-    finish(cancelled ? 'cancelled' : 'complete');
+    return finish(cancelled ? 'cancelled' : 'complete');
   } catch (err) {
-    finish(cancelled ? 'cancelled' : 'dropped', err instanceof Error ? err.message : String(err));
+    return finish(
+      cancelled ? 'cancelled' : 'dropped',
+      err instanceof Error ? err.message : String(err),
+    );
   }
 }
 
 /** Sends the request (same transport semantics as the rest of the app) and streams a 2xx body. */
-async function load(msg: Extract<ToWorker, { type: 'load' }>): Promise<void> {
+async function load(
+  { settings, params }: ReportApi['load']['params'],
+  report: (e: LoadEvent) => void,
+): Promise<LoadEnd> {
   let response: Response;
   try {
     ({ response } = await sendAnalytics(
-      msg.settings,
+      settings,
       'reports',
-      new URLSearchParams(msg.params),
+      new URLSearchParams(params),
       abort.signal,
     ));
   } catch (err) {
     const known = err instanceof ConnectionError || err instanceof NetworkError;
-    post({
+    return {
       type: 'failed',
       message: known ? err.message : String(err),
       aborted: err instanceof NetworkError && err.kind === 'aborted',
-    });
-    return;
+    };
   }
   contentType = response.headers.get('content-type');
   if (!response.ok || looksLikeHtml(contentType, '')) {
     const body = (await response.text().catch(() => '')).slice(0, 4096);
-    post({
-      type: 'http-error',
-      failure: { ...httpMeta(response), body },
-    });
-    return;
+    return { type: 'http-error', failure: { ...httpMeta(response), body } };
   }
   const length = Number(response.headers.get('content-length'));
-  post({ type: 'started', contentLength: length > 0 ? length : undefined });
-  await readStream(response.body ?? new Blob([]).stream());
+  report({ type: 'started', contentLength: length > 0 ? length : undefined });
+  return readStream(response.body ?? new Blob([]).stream(), report);
 }
 
-function handle(msg: ToWorker): void {
-  switch (msg.type) {
-    case 'load':
-      void load(msg);
-      return;
-    case 'cancel':
-      cancelled = true;
-      abort.abort();
-      if (reader) void reader.cancel().catch(() => undefined);
-      return;
-    case 'view':
-      spec = msg.spec;
-      store?.setView(spec);
-      nextViewRefresh = performance.now() + VIEW_REFRESH_MS;
-      post({ type: 'progress', progress: progress() });
-      return;
-    case 'window':
-      post({
-        type: 'window',
-        seq: msg.seq,
-        window: store ? store.window(msg.start, msg.count) : { start: 0, rows: [], rowNumbers: [] },
-        viewLength: store?.viewLength() ?? 0,
-      });
-      return;
-    case 'chart':
-      post({ type: 'chart', seq: msg.seq, data: runChart(store, msg.spec) });
-      return;
-    case 'summary':
-      post({ type: 'summary', seq: msg.seq, result: runSummary(store, msg.spec) });
-      return;
-    case 'compare':
-      post({ type: 'compare', seq: msg.seq, result: runCompare(store, msg.spec) });
-      return;
-    case 'export': {
-      const out = runExport(store, msg.what === 'summary' ? msg.spec : undefined);
-      post({ type: 'export', seq: msg.seq, blob: out.blob, rows: out.rows });
-      return;
-    }
-    case 'download':
-      // The exact bytes received, in order: no re-serialisation, no second request.
-      post({
-        type: 'download',
-        seq: msg.seq,
-        blob: new Blob(raw as BlobPart[], { type: 'text/csv' }),
-        bytes,
-      });
-      return;
-  }
-}
-
-ctx.onmessage = (e: MessageEvent<ToWorker>) => handle(e.data);
+serveRpc<ReportApi>(self, {
+  load: (params, { progress: report }) => load(params, report),
+  stop() {
+    cancelled = true;
+    abort.abort();
+    if (reader) void reader.cancel().catch(() => undefined);
+    return null;
+  },
+  view(next) {
+    spec = next;
+    store?.setView(spec);
+    nextViewRefresh = performance.now() + VIEW_REFRESH_MS;
+    return progress();
+  },
+  window({ start, count }) {
+    asked.start = start;
+    asked.count = count;
+    asked.sent = 0;
+    return windowReply(start, count);
+  },
+  chart: (chartSpec) => runChart(store, chartSpec),
+  summary: (summarySpec) => runSummary(store, summarySpec),
+  compare: (compareSpec) => runCompare(store, compareSpec),
+  export: (what) => runExport(store, what.what === 'summary' ? what.spec : undefined),
+  download: () => ({ blob: raw.blob('text/csv'), bytes: raw.bytes }),
+});
