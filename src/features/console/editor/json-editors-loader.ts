@@ -1,0 +1,13 @@
+import { afterNextPaint } from './after-paint';
+import type * as JsonEditors from './json-editors';
+
+/**
+ * The Variables and Headers editors' chunk (json-editors.ts), requested once, after the first
+ * paint: the query editor accepts text first.
+ */
+let loading: Promise<typeof JsonEditors> | undefined;
+
+export function loadJsonEditors(): Promise<typeof JsonEditors> {
+  loading ??= afterNextPaint().then(() => import('./json-editors'));
+  return loading;
+}
