@@ -2,7 +2,7 @@ import { Compartment } from '@codemirror/state';
 import type { GraphQLSchema } from 'graphql';
 import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
-import { afterNextPaint } from '../editor/after-paint';
+import { whenIdleAfterPaint } from '../editor/after-paint';
 import { queryExtensions, type QueryCallbacks } from '../editor/query-extensions';
 import { loadQueryLanguage } from '../editor/query-language-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
@@ -51,7 +51,7 @@ export function QueryEditor(props: QueryEditorProps) {
   });
   useEffect(() => {
     let live = true;
-    void afterNextPaint()
+    void whenIdleAfterPaint()
       .then(loadQueryLanguage)
       .then((m) => {
         const view = viewRef.current;

@@ -1,4 +1,4 @@
-import { afterNextPaint } from './after-paint';
+import { whenIdleAfterPaint } from './after-paint';
 import type * as JsonEditors from './json-editors';
 
 /**
@@ -8,6 +8,6 @@ import type * as JsonEditors from './json-editors';
 let loading: Promise<typeof JsonEditors> | undefined;
 
 export function loadJsonEditors(): Promise<typeof JsonEditors> {
-  loading ??= afterNextPaint().then(() => import('./json-editors'));
+  loading ??= whenIdleAfterPaint().then(() => import('./json-editors'));
   return loading;
 }
