@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connect, editorText, sandboxInfo } from './console-core-helpers.ts';
+import { connect, editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
 
 // Cold start: the query editor accepts text before the GraphQL language stack is requested;
 // the language arrives after, through a compartment, without touching what was typed.
@@ -105,4 +105,44 @@ test('text typed right after load stays in order; completion comes with the lang
   await page.keyboard.type('{"a": 1}');
   await expect.poll(() => editorText(page, 'Variables editor')).toBe('{"a": 1}');
   await expect(page.getByRole('textbox', { name: 'Headers editor' })).toBeVisible();
+});
+
+test('a keystroke’s task updates the editor only; the page re-renders in a task of its own', async ({
+  page,
+}) => {
+  await page.goto('/debug/console');
+  await setEditor(page, 'Query editor', 'query Abc { a }');
+  const tabs = page.getByRole('tablist', { name: 'Query tabs' });
+  await expect(tabs.getByRole('tab', { name: /Abc/ })).toBeVisible();
+  // Not a timing: an order. When the editor shows the typed letter, a message is posted: it runs
+  // right after the task that typed it. The tab title (derived from the query) must change
+  // after that message, not within the keystroke's task.
+  await page.evaluate(() => {
+    const w = window as unknown as { __taskOver?: boolean; __titleAfterTask?: boolean };
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (w.__taskOver = true);
+    const editor = document.querySelector('.query-editor .cm-content')!;
+    const list = document.querySelector('[role="tablist"]')!;
+    let posted = false;
+    const mo = new MutationObserver(() => {
+      if (!posted && editor.textContent?.includes('Abcd')) {
+        posted = true;
+        channel.port2.postMessage(null);
+      }
+      if (!list.textContent?.includes('Abcd')) return;
+      mo.disconnect();
+      w.__titleAfterTask = w.__taskOver === true;
+    });
+    mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await queryEditor(page).click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 'query Abc'.length; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('d');
+  await expect(tabs.getByRole('tab', { name: /Abcd/ })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __titleAfterTask?: boolean }).__titleAfterTask,
+    ),
+  ).toBe(true);
 });
