@@ -3,15 +3,14 @@ import { navigate, ROUTE_PATHS, routeOf, useRoute, type Route } from './router.t
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { loadServerDefaults } from '../features/connection/index.ts';
 import { loadAnalyticsPage } from '../features/analytics/index.ts';
+import { loadConsolePage } from '../features/console/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
-// /analytics for the console. The current tab's chunk is requested as soon as this module runs.
-const loadConsole = () =>
-  import('../features/console/index.ts').then((door) => door.loadConsolePage());
-const loadAnalytics = loadAnalyticsPage;
-if (routeOf(window.location.pathname) === 'console') void loadConsole();
-else void loadAnalytics();
-const ConsolePage = lazy(() => loadConsole().then((m) => ({ default: m.ConsolePage })));
-const AnalyticsPage = lazy(loadAnalytics);
+// /analytics for the console. The current tab's chunk is requested as soon as this module runs
+// (with its imports: Vite preloads them in parallel, no waterfall).
+if (routeOf(window.location.pathname) === 'console') void loadConsolePage();
+else void loadAnalyticsPage();
+const ConsolePage = lazy(() => loadConsolePage().then((m) => ({ default: m.ConsolePage })));
+const AnalyticsPage = lazy(loadAnalyticsPage);
 // Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
 // /analytics's first load carries no console code.
 const SettingsDialog = lazy(() =>

@@ -18,11 +18,12 @@ export function ClearStoredData() {
 
   function ask() {
     setStatus(undefined);
-    const s = summarizeStoredData();
-    setSummary(s);
-    void countSavedSchemas().then((n) =>
-      setSummary((cur) => (cur ? { ...cur, savedSchemas: n } : cur)),
-    );
+    void summarizeStoredData().then((s) => {
+      setSummary(s);
+      void countSavedSchemas().then((n) =>
+        setSummary((cur) => (cur ? { ...cur, savedSchemas: n } : cur)),
+      );
+    });
   }
 
   async function confirm() {

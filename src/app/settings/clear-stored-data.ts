@@ -5,7 +5,7 @@
 import { clear as clearIndexedDb, keys as indexedDbKeys } from 'idb-keyval';
 import { removeKey } from '../../shared/lib/storage.ts';
 import { getConnection, updateConnection } from '../../features/connection/index.ts';
-import { getConsoleStore, getSavedStore, LAST_WRITTEN_KEY } from '../../features/console/index.ts';
+import { loadConsoleStores } from '../../features/console/index.ts';
 
 /** What a clear would remove, for the confirmation. */
 export interface StoredDataSummary {
@@ -18,7 +18,8 @@ export interface StoredDataSummary {
   rememberedTokens: boolean;
 }
 
-export function summarizeStoredData(): StoredDataSummary {
+export async function summarizeStoredData(): Promise<StoredDataSummary> {
+  const { getConsoleStore, getSavedStore } = await loadConsoleStores();
   const consoleState = getConsoleStore().getState();
   const saved = getSavedStore().getSnapshot().state.collections;
   return {
@@ -45,6 +46,7 @@ export async function countSavedSchemas(): Promise<number> {
  * values, saved operations, remembered tokens (the "Remember" opt-in is turned off) and the schemas kept in IndexedDB.
  */
 export async function clearStoredData(): Promise<void> {
+  const { getConsoleStore, getSavedStore, LAST_WRITTEN_KEY } = await loadConsoleStores();
   const store = getConsoleStore();
   for (const t of [...store.getState().tabs]) store.closeTab(t.id);
   store.clearHistory();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-estimate.ts';
@@ -33,18 +33,36 @@ import { buildExportRequest } from './state/export-request.ts';
 import { listOperations } from './lib/operations.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
 import { setRunResult, useRunResult } from './state/responses.ts';
+import type { ConsoleState, ConsoleStore } from './state/console-store.ts';
 import { activeTab, tabTitle } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
 
-/** The console page: connection, toolbar, tabs, editors, response, Docs and History panels. */
+/**
+ * The console page: connection, toolbar, tabs, editors, response, Docs and History panels.
+ *
+ * The editors own their text and report every change to the tabs store at once; the page
+ * re-renders what is derived from it (operations, cost, tab titles, panels) with a deferred
+ * copy of the state, so a keystroke's frame paints the editor and its completion list first and
+ * React's render of the page follows without blocking it.
+ */
 export function ConsolePage() {
   const [store] = useState(() => {
     const s = getConsoleStore();
     applyFragmentOnce(s, window.location.hash);
     return s;
   });
-  const state = useConsoleState();
+  const state = useDeferredValue(useConsoleState());
+  return <ConsoleView store={store} state={state} />;
+}
+
+const ConsoleView = memo(function ConsoleView({
+  store,
+  state,
+}: {
+  store: ConsoleStore;
+  state: ConsoleState;
+}) {
   const tab = activeTab(state);
   const handles: EditorHandles = {
     query: useRef<EditorHandleLike | null>(null),
@@ -245,4 +263,4 @@ export function ConsolePage() {
       )}
     </div>
   );
-}
+});

@@ -1,10 +1,12 @@
 /**
  * The console feature's public entry. src/app and other features import console only through
- * this file; the page itself is loaded on demand with `loadConsolePage`.
+ * this file. It holds no console code itself, only loaders, so src/app imports it statically
+ * and the console page's chunk is requested in one step (not this file first, the page after)
+ * while /analytics loads none of the console's code.
  */
-export { getConsoleStore } from './hooks/use-console-store.ts';
-export { LAST_WRITTEN_KEY } from './hooks/use-fragment-sync.ts';
-export { getSavedStore } from './saved/saved-store.ts';
 
-/** Loads the console page's code (a separate chunk). */
+/** Loads the console page's code (a chunk of its own). */
 export const loadConsolePage = () => import('./console-page.tsx');
+
+/** Loads the console's stores (for Settings' "Clear stored data"; shared with the page). */
+export const loadConsoleStores = () => import('./stores.ts');

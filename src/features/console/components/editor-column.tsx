@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { operationAt } from '../lib/operations.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-estimate.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
@@ -48,7 +48,10 @@ export function EditorColumn(props: Props) {
           schema={schema}
           commands={commands}
           onShowInDocs={showInDocs}
-          onCursorChange={(offset: number) => setCursor({ tabId: id, offset })}
+          // What follows the cursor (operation, cost) re-renders after the keystroke's frame.
+          onCursorChange={(offset: number) =>
+            startTransition(() => setCursor({ tabId: id, offset }))
+          }
           handleRef={handles.query}
         />
       </div>

@@ -1,7 +1,6 @@
 import { useLayoutEffect, useRef, type Ref } from 'react';
-import { headersDiagnostics } from '../editor/headers-diagnostics';
 import type { CommandTarget } from '../commands/command-table.ts';
-import { jsonEditorExtensions } from '../editor/json-editor-extensions';
+import { loadJsonEditors } from '../editor/json-editors-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 
 export interface HeadersEditorProps {
@@ -26,12 +25,8 @@ export function HeadersEditor(props: HeadersEditorProps) {
     value: props.value,
     onChange: props.onChange,
     handleRef: props.handleRef,
-    extensions: () =>
-      jsonEditorExtensions({
-        label: 'Headers editor',
-        commands,
-        diagnostics: headersDiagnostics,
-      }),
+    // Created after the first paint, with its chunk (json-editors.ts).
+    extensions: () => loadJsonEditors().then((m) => m.headersEditorExtensions(commands)),
   });
   return <div ref={parentRef} className="cm-host headers-editor" />;
 }

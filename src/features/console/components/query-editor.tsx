@@ -1,8 +1,10 @@
-import { updateSchema } from 'cm6-graphql';
+import { Compartment } from '@codemirror/state';
 import type { GraphQLSchema } from 'graphql';
-import { useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
+import { whenIdleAfterPaint } from '../editor/after-paint';
 import { queryExtensions, type QueryCallbacks } from '../editor/query-extensions';
+import { loadQueryLanguage } from '../editor/query-language-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 
 export interface QueryEditorProps {
@@ -23,29 +25,53 @@ export interface QueryEditorProps {
 /**
  * The GraphQL query editor (textbox "Query editor"): highlighting, schema-aware completion,
  * validation as you type, hover info, Mod-click to Docs, the console's command keys
- * (commands/command-table.ts), Ctrl-/ comment and Mod-f search.
+ * (commands/command-table.ts), Ctrl-/ comment and Mod-f search. It accepts text at once; the
+ * GraphQL language (query-language.ts) is requested after the first paint and plugged in
+ * through a compartment when it arrives.
  */
 export function QueryEditor(props: QueryEditorProps) {
   const callbacks = useRef<QueryCallbacks>(props);
-  const schemaAtMount = useRef(props.schema);
+  const latestSchema = useRef(props.schema);
+  const [language] = useState(() => new Compartment());
+  // The schema the view's language was given (at load or by `updateSchema` since).
+  const schemaInView = useRef<GraphQLSchema | undefined>(undefined);
+  const [lang, setLang] = useState<Awaited<ReturnType<typeof loadQueryLanguage>>>();
   useLayoutEffect(() => {
     callbacks.current = props;
+    latestSchema.current = props.schema;
   });
   const { parentRef, viewRef } = useCodeMirror({
     value: props.value,
     onChange: props.onChange,
     handleRef: props.handleRef,
-    extensions: () => queryExtensions(schemaAtMount.current, callbacks),
+    extensions: () => queryExtensions(callbacks, language),
     onUpdate(u) {
       if (u.selectionSet || u.docChanged) props.onCursorChange?.(u.state.selection.main.head);
     },
   });
   useEffect(() => {
+    let live = true;
+    void whenIdleAfterPaint()
+      .then(loadQueryLanguage)
+      .then((m) => {
+        const view = viewRef.current;
+        if (!live || !view) return;
+        schemaInView.current = latestSchema.current;
+        view.dispatch({
+          effects: language.reconfigure(m.queryLanguage(schemaInView.current, callbacks)),
+        });
+        setLang(m);
+      });
+    return () => {
+      live = false;
+    };
+  }, [language, viewRef]);
+  useEffect(() => {
     const view = viewRef.current;
-    if (view && schemaAtMount.current !== props.schema) {
-      schemaAtMount.current = props.schema;
-      updateSchema(view, props.schema);
+    if (lang && view && schemaInView.current !== props.schema) {
+      schemaInView.current = props.schema;
+      lang.updateSchema(view, props.schema);
     }
-  }, [props.schema, viewRef]);
+  }, [lang, props.schema, viewRef]);
   return <div ref={parentRef} className="cm-host query-editor" />;
 }

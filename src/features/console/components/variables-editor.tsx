@@ -1,10 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
 import { useEffect, useLayoutEffect, useRef, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
-import { jsonEditorExtensions, relint } from '../editor/json-editor-extensions';
+import { loadJsonEditors } from '../editor/json-editors-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
-import { variablesCompletion } from '../editor/variables-completion';
-import { variablesDiagnostics, type VariablesContext } from '../editor/variables-diagnostics';
+import type { VariablesContext } from '../editor/variables-diagnostics';
 
 export interface VariablesEditorProps {
   value: string;
@@ -34,16 +33,12 @@ export function VariablesEditor(props: VariablesEditorProps) {
     value: props.value,
     onChange: props.onChange,
     handleRef: props.handleRef,
-    extensions: () =>
-      jsonEditorExtensions({
-        label: 'Variables editor',
-        commands,
-        diagnostics: (text) => variablesDiagnostics(text, ctx.current),
-        completion: variablesCompletion(ctx),
-      }),
+    // Created after the first paint, with its chunk (json-editors.ts).
+    extensions: () => loadJsonEditors().then((m) => m.variablesEditorExtensions(ctx, commands)),
   });
   useEffect(() => {
-    relint(viewRef.current);
+    const view = viewRef.current;
+    if (view) void loadJsonEditors().then((m) => m.relint(view));
   }, [props.query, props.schema, props.operationName, viewRef]);
   return <div ref={parentRef} className="cm-host variables-editor" />;
 }

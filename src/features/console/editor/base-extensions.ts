@@ -5,7 +5,6 @@ import {
   type CompletionSource,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { lintKeymap } from '@codemirror/lint';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import {
@@ -30,7 +29,9 @@ const COMPLETION_DELAY_MS = 0;
 /**
  * What every console editor has: line numbers, folding, history, bracket matching and
  * closing, search (Mod-f, loaded on first use), comment toggle (Mod-/ from the default keymap), completion, the
- * theme, and its accessible name on the editable element.
+ * theme, and its accessible name on the editable element. Nothing here needs a language or
+ * @codemirror/lint: those come with each editor's language chunk (query-language.ts,
+ * json-editors.ts), after the editor accepts text.
  */
 export function baseExtensions(label: string, completionOverride?: CompletionSource[]): Extension {
   return [
@@ -58,7 +59,6 @@ export function baseExtensions(label: string, completionOverride?: CompletionSou
       ...historyKeymap,
       ...foldKeymap,
       ...completionKeymap,
-      ...lintKeymap,
     ]),
     editorTheme,
   ];

@@ -6,7 +6,9 @@ import {
   CompletionItemKind,
   getAutocompleteSuggestions,
   getContextAtPosition,
+  type CompletionItem,
 } from 'graphql-language-service';
+import { fieldSuggestions } from './field-suggestions';
 import { hasRequiredArgs, isCompositeFieldType, leafFieldNames } from './leaf-fields';
 
 /**
@@ -66,10 +68,40 @@ function applyObjectField(label: string, type: GraphQLType) {
   };
 }
 
+/** A language-service item as CodeMirror shows it. */
+function toCompletion(item: CompletionItem): Completion {
+  return {
+    label: item.label,
+    detail: typeof item.detail === 'string' ? item.detail : '',
+    info:
+      item.documentation || item.deprecationReason
+        ? () => {
+            const el = document.createElement('div');
+            el.textContent = String(item.documentation || item.deprecationReason || '');
+            return el;
+          }
+        : undefined,
+    apply:
+      item.kind === CompletionItemKind.Field && item.type && isCompositeFieldType(item.type)
+        ? applyObjectField(item.label, item.type)
+        : undefined,
+  };
+}
+
+/** Field items are kept per type (field-suggestions.ts), and so are their completions. */
+const completions = new WeakMap<CompletionItem, Completion>();
+
+function cachedCompletion(item: CompletionItem): Completion {
+  let c = completions.get(item);
+  if (!c) completions.set(item, (c = toCompletion(item)));
+  return c;
+}
+
 /**
  * cm6-graphql's completion source plus `validFor`: the language service is asked once per word
  * (its cost grows with the schema at type positions: ~600 input types on GitHub's schema), and
- * CodeMirror filters that list itself while the word is typed on.
+ * CodeMirror filters that list itself while the word is typed on. Field names, the common case,
+ * take the fast path of field-suggestions.ts (same items, no re-parse of the document).
  */
 function graphqlCompletionSource(ctx: CompletionContext): CompletionResult | null {
   const schema = getSchema(ctx.state);
@@ -78,35 +110,19 @@ function graphqlCompletionSource(ctx: CompletionContext): CompletionResult | nul
   if (!word) return null;
   const before = ctx.state.sliceDoc(word.from - 1, word.from);
   if (!ctx.explicit && word.text === '' && !TRIGGER_BEFORE.test(before)) return null;
-  const results = getAutocompleteSuggestions(
-    schema,
-    ctx.state.doc.toString(),
-    offsetToPos(ctx.state.doc, ctx.pos),
-    undefined,
-    undefined,
-    getOpts(ctx.state)?.autocompleteOptions,
-  );
+  const options = getOpts(ctx.state)?.autocompleteOptions;
+  const results =
+    (options ? undefined : fieldSuggestions(schema, ctx.state.doc, ctx.pos)) ??
+    getAutocompleteSuggestions(
+      schema,
+      ctx.state.doc.toString(),
+      offsetToPos(ctx.state.doc, ctx.pos),
+      undefined,
+      undefined,
+      options,
+    );
   if (results.length === 0) return null;
-  return {
-    from: word.from,
-    validFor: /^\w*$/,
-    options: results.map((item): Completion => ({
-      label: item.label,
-      detail: typeof item.detail === 'string' ? item.detail : '',
-      info:
-        item.documentation || item.deprecationReason
-          ? () => {
-              const el = document.createElement('div');
-              el.textContent = String(item.documentation || item.deprecationReason || '');
-              return el;
-            }
-          : undefined,
-      apply:
-        item.kind === CompletionItemKind.Field && item.type && isCompositeFieldType(item.type)
-          ? applyObjectField(item.label, item.type)
-          : undefined,
-    })),
-  };
+  return { from: word.from, validFor: /^\w*$/, options: results.map(cachedCompletion) };
 }
 
 /** Schema-aware GraphQL completion for the query editor. */

@@ -1,8 +1,8 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
 import type { Extension } from '@codemirror/state';
-import { forceLinting, linter } from '@codemirror/lint';
-import type { EditorView } from '@codemirror/view';
+import { forceLinting, linter, lintKeymap } from '@codemirror/lint';
+import { keymap, type EditorView } from '@codemirror/view';
 import { commandKeymap, type CommandTargetRef } from '../commands/editor-keymap.ts';
 import { baseExtensions } from './base-extensions';
 import type { EditorDiagnostic } from './graphql-diagnostics';
@@ -25,6 +25,7 @@ export function jsonEditorExtensions(opts: {
     baseExtensions(opts.label, opts.completion ? [opts.completion] : undefined),
     json(),
     linter((view) => opts.diagnostics(view.state.doc.toString()), { delay: JSON_LINT_DELAY_MS }),
+    keymap.of(lintKeymap),
   ];
 }
 

@@ -2,17 +2,6 @@ import type { EditorView } from '@codemirror/view';
 import { getSchema } from 'cm6-graphql';
 import { planFillAllFields, type FillResult } from './fill-fields';
 
-/** Replaces the whole document as one undoable step, keeping the cursor near where it was. */
-export function replaceAll(view: EditorView, text: string, userEvent: string): void {
-  const head = Math.min(view.state.selection.main.head, text.length);
-  view.dispatch({
-    changes: { from: 0, to: view.state.doc.length, insert: text },
-    selection: { anchor: head },
-    userEvent,
-    scrollIntoView: true,
-  });
-}
-
 /**
  * "Fill all fields": the selection set under the cursor gets the leaf fields of its type that it
  * lacks (fill-fields.ts), as one undoable step; the cursor ends after the last one.

@@ -1,20 +1,7 @@
-import { linter } from '@codemirror/lint';
-import type { Extension } from '@codemirror/state';
-import { hoverTooltip } from '@codemirror/view';
-import {
-  getSchema,
-  graphqlLanguageSupport,
-  jump,
-  schemaStateField,
-  stateExtensions,
-} from 'cm6-graphql';
-import type { GraphQLSchema } from 'graphql';
+import type { Compartment, Extension } from '@codemirror/state';
 import { commandKeymap } from '../commands/editor-keymap.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { baseExtensions } from './base-extensions';
-import { graphqlCompletion } from './graphql-completion';
-import { graphqlDiagnostics } from './graphql-diagnostics';
-import { hoverInfo } from './hover-info';
 
 /** What the query editor calls back into; read at call time, so it may change freely. */
 export interface QueryCallbacks {
@@ -23,17 +10,16 @@ export interface QueryCallbacks {
   onShowInDocs(ref: { type: string; field?: string }): void;
 }
 
-/** Typing pauses this long before the query is validated. */
-const LINT_DELAY_MS = 250;
-
 /**
- * The query editor: cm6-graphql's language, schema-aware completion and Mod-click jump, our
- * own validation (debounced, syntax-only without a schema), hover information, and the
- * console's command keys (commands/command-table.ts).
+ * The query editor as it accepts text: the console's command keys (commands/command-table.ts),
+ * the base setup, and an empty `language` compartment, which receives the GraphQL language
+ * (query-language.ts: highlighting, completion, validation, hover, Mod-click) when its chunk
+ * arrives. Reconfiguring a compartment leaves the document and the selection alone, so what
+ * is typed meanwhile stays, in order.
  */
 export function queryExtensions(
-  schema: GraphQLSchema | undefined,
   callbacks: { current: QueryCallbacks },
+  language: Compartment,
 ): Extension {
   return [
     commandKeymap({
@@ -42,43 +28,6 @@ export function queryExtensions(
       },
     }),
     baseExtensions('Query editor'),
-    graphqlLanguageSupport(),
-    graphqlCompletion,
-    jump,
-    stateExtensions(schema, {
-      onShowInDocs(field, type, parentType) {
-        const named = (t?: string) => t?.replace(/[[\]!]/g, '');
-        if (field && parentType)
-          callbacks.current.onShowInDocs({ type: named(parentType)!, field });
-        else if (type) callbacks.current.onShowInDocs({ type: named(type)! });
-      },
-    }),
-    linter(
-      (view) => graphqlDiagnostics(getSchema(view.state) ?? undefined, view.state.doc.toString()),
-      {
-        delay: LINT_DELAY_MS,
-        needsRefresh: (u) =>
-          u.startState.field(schemaStateField) !== u.state.field(schemaStateField),
-      },
-    ),
-    hoverTooltip((view, pos) => {
-      const schema = getSchema(view.state);
-      if (!schema) return null;
-      const text = hoverInfo(schema, view.state.doc.toString(), pos);
-      if (!text) return null;
-      const word = view.state.wordAt(pos);
-      return {
-        pos: word?.from ?? pos,
-        end: word?.to ?? pos,
-        above: true,
-        create() {
-          const dom = document.createElement('pre');
-          dom.className = 'cm-hover-info';
-          dom.setAttribute('role', 'tooltip');
-          dom.textContent = text; // schema text, never HTML
-          return { dom };
-        },
-      };
-    }),
+    language.of([]),
   ];
 }

@@ -23,8 +23,12 @@ export interface CodeMirrorOptions {
   /** The full text, in the same update as every change of the document. */
   onChange(text: string): void;
   handleRef?: Ref<EditorHandle>;
-  /** Built once, when the view is created. Read changing inputs through refs. */
-  extensions(): Extension;
+  /**
+   * Built once. Read changing inputs through refs. A promise (an editor whose setup is a chunk
+   * of its own) creates the view when it resolves; until then the handle reads and writes the
+   * text through `value` / `onChange`.
+   */
+  extensions(): Extension | Promise<Extension>;
   onUpdate?(update: ViewUpdate): void;
 }
 
@@ -44,25 +48,36 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
     latest.current = opts;
   });
 
+  // Text set through the handle before the view exists: the view starts from it.
+  const pending = useRef<string | undefined>(undefined);
+
   useEffect(() => {
-    const parent = parentRef.current;
-    if (!parent) return;
-    const view = new EditorView({
-      parent,
-      state: EditorState.create({
-        doc: latest.current.value,
-        extensions: [
-          latest.current.extensions(),
-          EditorView.updateListener.of((u) => {
-            if (u.docChanged) latest.current.onChange(u.state.doc.toString());
-            latest.current.onUpdate?.(u);
-          }),
-        ],
-      }),
-    });
-    viewRef.current = view;
+    let view: EditorView | undefined;
+    let unmounted = false;
+    const create = (extensions: Extension) => {
+      const parent = parentRef.current;
+      if (unmounted || !parent) return;
+      view = new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: pending.current ?? latest.current.value,
+          extensions: [
+            extensions,
+            EditorView.updateListener.of((u) => {
+              if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+              latest.current.onUpdate?.(u);
+            }),
+          ],
+        }),
+      });
+      viewRef.current = view;
+    };
+    const extensions = latest.current.extensions();
+    if (extensions instanceof Promise) void extensions.then(create);
+    else create(extensions);
     return () => {
-      view.destroy();
+      unmounted = true;
+      view?.destroy();
       viewRef.current = null;
     };
   }, []);
@@ -73,10 +88,14 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
       get view() {
         return viewRef.current;
       },
-      getValue: () => viewRef.current?.state.doc.toString() ?? latest.current.value,
+      getValue: () =>
+        viewRef.current?.state.doc.toString() ?? pending.current ?? latest.current.value,
       setValue(text: string) {
         const view = viewRef.current;
-        if (!view) return latest.current.onChange(text);
+        if (!view) {
+          pending.current = text;
+          return latest.current.onChange(text);
+        }
         view.dispatch({
           changes: { from: 0, to: view.state.doc.length, insert: text },
           userEvent: 'input.replace',

@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/contracts/cost-estimate.ts';
 import { mergeFragments } from '../lib/merge-fragments.ts';
 import { prettifyQuery } from '../lib/prettify.ts';
-import { fillAllFields, replaceAll } from '../editor/query-commands.ts';
+import { loadQueryLanguage } from '../editor/query-language-loader.ts';
+import { replaceAll } from '../editor/replace-all.ts';
 import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
 import { prepareRun } from '../state/prepare-run.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
@@ -142,11 +143,14 @@ export function useConsoleActions(
   function fillFields() {
     const view = h.query.current?.view;
     if (!view) return;
-    const r = fillAllFields(view);
-    if (!r.ok) setMessage({ tone: 'error', text: r.message });
-    else if (!r.plan) setMessage({ tone: 'info', text: 'Every field is already selected.' });
-    else setMessage(undefined);
-    view.focus();
+    // The query editor's language chunk (loaded right after start; at once if not yet there).
+    void loadQueryLanguage().then(({ fillAllFields }) => {
+      const r = fillAllFields(view);
+      if (!r.ok) setMessage({ tone: 'error', text: r.message });
+      else if (!r.plan) setMessage({ tone: 'info', text: 'Every field is already selected.' });
+      else setMessage(undefined);
+      view.focus();
+    });
   }
 
   function copyQuery() {

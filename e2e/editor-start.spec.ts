@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { connect, editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
+
+// Cold start: the query editor accepts text before the GraphQL language stack is requested;
+// the language arrives after, through a compartment, without touching what was typed.
+
+const queryEditor = (page: Page) => page.getByRole('textbox', { name: 'Query editor' });
+
+/** A string only the GraphQL language service's code holds (one of its parser's rule kinds). */
+const LANGUAGE_MARK = 'AliasedField';
+const LANGUAGE_CHUNK = /\/query-language-[\w-]+\.js$/;
+
+/** Records, in the page's own clock, when the query editor's textbox first exists. */
+const EDITOR_TIMER = () => {
+  const w = window as unknown as { __editorAt?: number };
+  const seen = () => {
+    if (w.__editorAt === undefined && document.querySelector('[aria-label="Query editor"]'))
+      w.__editorAt = performance.now();
+    return w.__editorAt !== undefined;
+  };
+  const mo = new MutationObserver(() => {
+    if (seen()) mo.disconnect();
+  });
+  document.addEventListener('DOMContentLoaded', () => {
+    if (!seen()) mo.observe(document.body, { childList: true, subtree: true });
+  });
+};
+
+test('the first load shows an editor that accepts text before the GraphQL language is requested', async ({
+  page,
+}) => {
+  await page.addInitScript(EDITOR_TIMER);
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.set(res.url(), res.text());
+  });
+  await page.goto('/');
+  await queryEditor(page).click();
+  await page.keyboard.type('{ a }');
+  await expect.poll(() => editorText(page, 'Query editor')).toContain('{ a }');
+
+  // The language chunk is requested once the editor is there.
+  await expect
+    .poll(() =>
+      page.evaluate((pattern) => {
+        const re = new RegExp(pattern);
+        return performance
+          .getEntriesByType('resource')
+          .some((e) => re.test(new URL(e.name).pathname));
+      }, LANGUAGE_CHUNK.source),
+    )
+    .toBe(true);
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      editorAt: (window as unknown as { __editorAt?: number }).__editorAt ?? NaN,
+      scripts: entries
+        .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
+        .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })),
+    };
+  });
+  expect(timing.editorAt).toBeGreaterThan(0);
+  const language = timing.scripts.filter((s) => LANGUAGE_CHUNK.test(new URL(s.url).pathname));
+  expect(language, 'the GraphQL language chunk').toHaveLength(1);
+  // An order, not a duration: requested after the textbox existed.
+  expect(language[0]!.start).toBeGreaterThan(timing.editorAt);
+
+  // And none of what had loaded by then carries the language service.
+  const before = timing.scripts.filter((s) => s.end <= timing.editorAt);
+  expect(before.length).toBeGreaterThan(0);
+  for (const s of before) {
+    const text = await scripts.get(s.url);
+    expect(text, s.url).toBeDefined();
+    expect(text!.includes(LANGUAGE_MARK), `${s.url} holds the language service`).toBe(false);
+  }
+});
+
+test('text typed right after load stays in order; completion comes with the language', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  await page.goto('/debug/console');
+  // Type at once, while the language and the Variables/Headers editors are still on their way.
+  await queryEditor(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  // No brackets or line breaks: what is typed is exactly what the editor must hold.
+  const typed = 'query First ';
+  await page.keyboard.type(typed);
+  await expect.poll(() => editorText(page, 'Query editor')).toBe(typed);
+
+  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
+  await expect(page.getByText('Signed in as alice')).toBeVisible();
+  await queryEditor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('{ curr');
+  await expect(
+    page.getByRole('listbox').getByRole('option', { name: /currentUser/ }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  // `}` closed by the editor as `{` was typed.
+  await expect.poll(() => editorText(page, 'Query editor')).toBe(`${typed}{ curr}`);
+  // The Variables and Headers editors arrived after the first paint and work.
+  await page.getByRole('textbox', { name: 'Variables editor' }).click();
+  await page.keyboard.type('{"a": 1}');
+  await expect.poll(() => editorText(page, 'Variables editor')).toBe('{"a": 1}');
+  await expect(page.getByRole('textbox', { name: 'Headers editor' })).toBeVisible();
+});
+
+test('a keystroke’s task updates the editor only; the page re-renders in a task of its own', async ({
+  page,
+}) => {
+  await page.goto('/debug/console');
+  await setEditor(page, 'Query editor', 'query Abc { a }');
+  const tabs = page.getByRole('tablist', { name: 'Query tabs' });
+  await expect(tabs.getByRole('tab', { name: /Abc/ })).toBeVisible();
+  // Not a timing: an order. When the editor shows the typed letter, a message is posted: it runs
+  // right after the task that typed it. The tab title (derived from the query) must change
+  // after that message, not within the keystroke's task.
+  await page.evaluate(() => {
+    const w = window as unknown as { __taskOver?: boolean; __titleAfterTask?: boolean };
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (w.__taskOver = true);
+    const editor = document.querySelector('.query-editor .cm-content')!;
+    const list = document.querySelector('[role="tablist"]')!;
+    let posted = false;
+    const mo = new MutationObserver(() => {
+      if (!posted && editor.textContent?.includes('Abcd')) {
+        posted = true;
+        channel.port2.postMessage(null);
+      }
+      if (!list.textContent?.includes('Abcd')) return;
+      mo.disconnect();
+      w.__titleAfterTask = w.__taskOver === true;
+    });
+    mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await queryEditor(page).click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 'query Abc'.length; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('d');
+  await expect(tabs.getByRole('tab', { name: /Abcd/ })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __titleAfterTask?: boolean }).__titleAfterTask,
+    ),
+  ).toBe(true);
+});

@@ -1,0 +1,21 @@
+/** The longest an after-paint load waits for the page to be idle. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Resolves once the page has painted and then has an idle moment (at most IDLE_TIMEOUT_MS
+ * later): a requestAnimationFrame callback runs just before the paint, a task posted from it
+ * runs after, and requestIdleCallback waits for the keys and frames of the moment to be handled.
+ * What an editor does not need to accept text (its language, the Variables and Headers editors)
+ * starts here, so it neither delays the first paint nor competes with the first keystrokes.
+ */
+export function whenIdleAfterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (typeof requestIdleCallback === 'function')
+          requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+        else resolve();
+      }, 0),
+    );
+  });
+}
