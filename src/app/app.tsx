@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { navigate, ROUTE_PATHS, routeOf, useRoute, type Route } from './router.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
-import { loadServerDefaults } from '../features/connection/index.ts';
+import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
 import { loadAnalyticsPage } from '../features/analytics/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
 // /analytics for the console. The current tab's chunk is requested as soon as this module runs.
 const loadConsole = () =>
   import('../features/console/index.ts').then((door) => door.loadConsolePage());
 const loadAnalytics = loadAnalyticsPage;
-if (routeOf(window.location.pathname) === 'console') void loadConsole();
-else void loadAnalytics();
+// The schema request starts here too, before React mounts: for a stored connection at once,
+// for the server's default instance as soon as that is known (inlined in the page).
+const serverDefaults = loadServerDefaults();
+if (routeOf(window.location.pathname) === 'console') {
+  void loadConsole();
+  prefetchSchema();
+  void serverDefaults.then(prefetchSchema);
+} else void loadAnalytics();
 const ConsolePage = lazy(() => loadConsole().then((m) => ({ default: m.ConsolePage })));
 const AnalyticsPage = lazy(loadAnalytics);
 // Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
@@ -37,9 +43,6 @@ function NavLink({ route, label, current }: { route: Route; label: string; curre
 export function App() {
   const route = useRoute();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  useEffect(() => {
-    void loadServerDefaults();
-  }, []);
   return (
     <div className="app">
       <header className="app-header">

@@ -7,11 +7,7 @@ import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
 import { tokenFingerprint } from './fingerprint.ts';
-import {
-  browseSchema,
-  type BrowsableSchema,
-  type SchemaUnderConstruction,
-} from './schema-build.ts';
+import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
 import type { SchemaPayload } from './schema-payload.ts';
 import { readAnswerOffThread, readFileOffThread, warmSchemaWorker } from './schema-worker.ts';
@@ -97,6 +93,9 @@ async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types'
   performance.mark('schema:build-start');
   let types: SchemaUnderConstruction;
   try {
+    // Its own chunk: the start of the page (which may start a schema load) does not carry
+    // graphql-js's type system.
+    const { browseSchema } = await import('./schema-build.ts');
     types = await browseSchema(payload);
   } catch (err) {
     throw new SchemaLoadError(`${BUILD_FAILED}: ${(err as Error).message}. ${USE_FILE}`);
@@ -174,6 +173,38 @@ async function loadSchemaFile(
 
 const NOT_LOADED = createStore<Completion>({});
 
+/** A load started before any component asked (`prefetchSchema`), for the query to adopt. */
+let early: { key: string; load: Promise<LoadedSchema>; controller: AbortController } | undefined;
+
+/**
+ * Starts loading the committed connection's schema now, before the console's code has loaded:
+ * the `useSchema` query of the same connection adopts it. Nothing happens without an Instance
+ * URL; the token goes only to the connection's own URL, as with any introspection.
+ */
+export function prefetchSchema(): void {
+  const c = getConnection();
+  if (!normalizeBaseUrl(c.baseUrl)) return;
+  const key = JSON.stringify(schemaQueryKey(c));
+  if (early?.key === key) return;
+  early?.controller.abort();
+  const controller = new AbortController();
+  const load = loadIntrospection(controller.signal);
+  load.catch(() => {});
+  early = { key, load, controller };
+}
+
+/** The early load for this query key, handed over once (a refetch loads afresh). */
+function adoptEarly(
+  key: readonly unknown[],
+  signal: AbortSignal,
+): Promise<LoadedSchema> | undefined {
+  const e = early;
+  if (!e || e.key !== JSON.stringify(key)) return undefined;
+  early = undefined;
+  signal.addEventListener('abort', () => e.controller.abort());
+  return e.load;
+}
+
 /** The schema of the current connection (introspection, cached per connection), or a loaded file. */
 export function useSchema(): SchemaState {
   const conn = useConnection();
@@ -185,7 +216,7 @@ export function useSchema(): SchemaState {
   const baseUrl = stableKey[1] as string;
   const q = useQuery({
     queryKey: stableKey,
-    queryFn: ({ signal }) => loadIntrospection(signal),
+    queryFn: ({ signal, queryKey }) => adoptEarly(queryKey, signal) ?? loadIntrospection(signal),
     enabled: Boolean(baseUrl),
     staleTime: Infinity,
     // Big schemas weigh tens of MB once built: do not keep other connections' around for long.
