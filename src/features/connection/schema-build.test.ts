@@ -3,7 +3,9 @@ import {
   buildClientSchema,
   buildSchema,
   introspectionFromSchema,
+  parse,
   printSchema,
+  validate,
   type IntrospectionQuery,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -85,11 +87,34 @@ describe('browseSchema', () => {
       const types = await browseSchema(payload, pace);
       const afterTypes = pace.turns;
       expect(afterTypes).toBeGreaterThan(10);
-      await types.complete();
+      await types.complete(pace);
       expect(pace.turns).toBeGreaterThan(afterTypes + 10);
     } finally {
       performance.now = realNow;
     }
+  });
+
+  it('checks queries against what the server says, without judging its schema (no long validation task)', async () => {
+    // T lacks I's field x once the server's answer drops it: an invalid schema, as some servers serve.
+    const valid = introspection(
+      'type Query { a: Int t: T } interface I { x: Int } type T implements I { x: Int y: Int }',
+    );
+    const data = {
+      __schema: {
+        ...valid.__schema,
+        types: valid.__schema.types.map((t) =>
+          t.name === 'T' && t.kind === 'OBJECT'
+            ? { ...t, fields: t.fields.filter((f) => f.name !== 'x') }
+            : t,
+        ),
+      },
+    } as IntrospectionQuery;
+    expect(() => validate(buildClientSchema(data), parse('{ a }'))).toThrow(/does not provide/);
+    const built = await (await browseSchema(payloadOf(data))).complete();
+    expect(validate(built, parse('{ a t { y } }'))).toEqual([]);
+    expect(validate(built, parse('{ b }')).map((e) => e.message)).toEqual([
+      'Cannot query field "b" on type "Query". Did you mean "a" or "t"?',
+    ]);
   });
 
   it('refuses an introspection result that names a type it does not define', async () => {

@@ -68,9 +68,12 @@ export type BrowsableSchema = Pick<
   | 'getPossibleTypes'
 >;
 
-/** The schema once its types exist; `complete` builds the rest and the `GraphQLSchema`. */
+/**
+ * The schema once its types exist; `complete` builds the rest and the `GraphQLSchema`, giving
+ * the page its turns at background priority (rendering and input go first).
+ */
 export interface SchemaUnderConstruction extends BrowsableSchema {
-  complete(): Promise<GraphQLSchema>;
+  complete(pace?: Pace): Promise<GraphQLSchema>;
 }
 
 /** Gives the page a turn between slices; resolves when this code may run again. */
@@ -108,10 +111,11 @@ function scheduler(pace: Pace): Scheduler {
 type SchedulerLike = { yield?: () => Promise<void> };
 
 /**
- * The page's turn: `scheduler.yield()` where Chromium has it (the continuation keeps its
- * priority), else a message-channel task (no 4 ms clamp as nested `setTimeout`s get).
+ * The page's turn, for the types Docs wait for: `scheduler.yield()` where Chromium has it (the
+ * continuation keeps its priority), else a message-channel task (no 4 ms clamp as nested
+ * `setTimeout`s get).
  */
-export function yieldToPage(): Promise<void> {
+function yieldToPage(): Promise<void> {
   const s = (globalThis as { scheduler?: SchedulerLike }).scheduler;
   if (typeof s?.yield === 'function') return s.yield();
   return new Promise((resolve) => {
@@ -122,6 +126,18 @@ export function yieldToPage(): Promise<void> {
     };
     ch.port2.postMessage(null);
   });
+}
+
+type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
+
+/**
+ * A turn for everything else first: `scheduler.postTask` at background priority where the
+ * browser has it, else a timer.
+ */
+function yieldInBackground(): Promise<void> {
+  const s = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  if (typeof s?.postTask === 'function') return s.postTask(() => {}, { priority: 'background' });
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const STANDARD_TYPES = new Map<string, GraphQLNamedType>(
@@ -349,16 +365,17 @@ export async function browseSchema(
   }
 
   let completed: Promise<GraphQLSchema> | undefined;
-  async function complete(): Promise<GraphQLSchema> {
+  async function complete(pace: Pace): Promise<GraphQLSchema> {
+    const turns = scheduler(pace);
     for (const t of Object.values(typeMap)) {
-      await slices.maybeYield();
+      await turns.maybeYield();
       if (isObjectType(t) || isInterfaceType(t)) {
         t.getFields();
         t.getInterfaces();
       } else if (isUnionType(t)) t.getTypes();
       else if (isInputObjectType(t)) t.getFields();
     }
-    await slices.maybeYield();
+    await turns.maybeYield();
     const directives = (head.directives ?? []).map((d) => {
       if (!d.args) throw new Error(`Introspection result missing directive args: ${describe(d)}.`);
       if (!d.locations)
@@ -379,6 +396,10 @@ export async function browseSchema(
       subscription,
       types: Object.values(typeMap),
       directives,
+      // The server's schema is what it is: queries are checked against it, the schema itself is
+      // not judged (graphql-js would validate it on the first lint: ~100 ms for GitHub's, and
+      // no lint at all for a server whose schema breaks a rule).
+      assumeValid: true,
     });
   }
 
@@ -391,8 +412,8 @@ export async function browseSchema(
     getTypeMap: () => typeMap,
     getImplementations: implementationsOf,
     getPossibleTypes: (t) => (isUnionType(t) ? t.getTypes() : implementationsOf(t).objects),
-    complete() {
-      completed ??= complete();
+    complete(pace = yieldInBackground) {
+      completed ??= complete(pace);
       return completed;
     },
   };

@@ -2,7 +2,7 @@ import type { SchemaPayload } from '../schema-payload.ts';
 import type { ParsedAnswer, RawAnswer } from '../schema-load.ts';
 
 /** One HTTP answer to an introspection query, its body as bytes (transferred, not copied). */
-export interface AnswerBytes extends Omit<RawAnswer, 'text'> {
+interface AnswerBytes extends Omit<RawAnswer, 'text'> {
   body: ArrayBuffer;
 }
 
