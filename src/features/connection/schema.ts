@@ -175,13 +175,17 @@ const NOT_LOADED = createStore<Completion>({});
 
 /** A load started before any component asked (`prefetchSchema`), for the query to adopt. */
 let early: { key: string; load: Promise<LoadedSchema>; controller: AbortController } | undefined;
+/** Set once a schema query has run: from then on the query cache decides what loads. */
+let asked = false;
 
 /**
  * Starts loading the committed connection's schema now, before the console's code has loaded:
  * the `useSchema` query of the same connection adopts it. Nothing happens without an Instance
- * URL; the token goes only to the connection's own URL, as with any introspection.
+ * URL, nor once a schema query has run; the token goes only to the connection's own URL, as
+ * with any introspection.
  */
 export function prefetchSchema(): void {
+  if (asked) return;
   const c = getConnection();
   if (!normalizeBaseUrl(c.baseUrl)) return;
   const key = JSON.stringify(schemaQueryKey(c));
@@ -198,6 +202,7 @@ function adoptEarly(
   key: readonly unknown[],
   signal: AbortSignal,
 ): Promise<LoadedSchema> | undefined {
+  asked = true;
   const e = early;
   if (!e || e.key !== JSON.stringify(key)) return undefined;
   early = undefined;
