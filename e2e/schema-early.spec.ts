@@ -47,6 +47,11 @@ test('the schema request leaves before /config.json could answer (the server’s
   request,
 }) => {
   const info = await sandboxInfo(request);
+  // The inlined configuration is a JSON data block: the strict CSP has nothing to refuse.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   const config = await hold(page, '**/config.json');
   const introspection = page.waitForRequest(isIntrospection);
   await page.goto('/debug/console', { waitUntil: 'commit' });
@@ -58,6 +63,7 @@ test('the schema request leaves before /config.json could answer (the server’s
   // The page knows the default instance without asking.
   await expect(page.getByRole('textbox', { name: 'Instance URL' })).toHaveValue(info.base_url);
   expect(config.seen).toBe(false);
+  expect(refused).toEqual([]);
 });
 
 test('a remembered connection’s schema is requested before the console’s code has loaded, once, and its token goes only to its own URL', async ({

@@ -77,17 +77,20 @@ export function createAppRoutes(opts: AppRoutesOptions) {
       sendJson(res, 200, config, { 'Cache-Control': 'no-store' });
       return true;
     }
-    const page = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    if (readIndex && APP_PAGES.has(page) && (req.method === 'GET' || req.method === 'HEAD')) {
-      const html = await readIndex();
-      if (html === undefined) return false;
-      res.writeHead(200, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': Buffer.byteLength(html),
-        // The configuration may change with the next start: never kept.
-        'Cache-Control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : html);
+    const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    if (readIndex && APP_PAGES.has(route) && (req.method === 'GET' || req.method === 'HEAD')) {
+      const page = await readIndex();
+      if (page === undefined) return false;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', page.etag);
+      if (req.headers['if-none-match'] === page.etag) {
+        res.writeHead(304);
+        res.end();
+        return true;
+      }
+      res.writeHead(200, { 'Content-Length': Buffer.byteLength(page.html) });
+      res.end(req.method === 'HEAD' ? undefined : page.html);
       return true;
     }
     return false;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import {
   APP_CONFIG_ELEMENT_ID,
@@ -16,13 +17,19 @@ export function withAppConfig(html: string, config: AppConfigJson): string {
   return at < 0 ? `${block}${html}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 
+/** The page to send and its ETag (of the content, configuration included). */
+interface IndexPage {
+  html: string;
+  etag: string;
+}
+
 /**
  * Reads the built index.html (again after a rebuild) and inlines the configuration; resolves
  * undefined when there is no build.
  */
 export function indexHtmlReader(file: string, config: AppConfigJson) {
-  let cached: { key: string; html: Promise<string> } | undefined;
-  return async function read(): Promise<string | undefined> {
+  let cached: { key: string; page: Promise<IndexPage> } | undefined;
+  return async function read(): Promise<IndexPage | undefined> {
     let key: string;
     try {
       const info = await stat(file);
@@ -31,10 +38,13 @@ export function indexHtmlReader(file: string, config: AppConfigJson) {
       return undefined;
     }
     if (cached?.key !== key) {
-      const html = readFile(file, 'utf8').then((raw) => withAppConfig(raw, config));
-      cached = { key, html };
-      html.catch(() => (cached = undefined));
+      const page = readFile(file, 'utf8').then((raw) => {
+        const html = withAppConfig(raw, config);
+        return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+      });
+      cached = { key, page };
+      page.catch(() => (cached = undefined));
     }
-    return cached.html.catch(() => undefined);
+    return cached.page.catch(() => undefined);
   };
 }
