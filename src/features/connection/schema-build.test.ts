@@ -44,11 +44,15 @@ describe('browseSchema', () => {
   it.each([
     ['GitHub', GITHUB_SDL],
     ['the sandbox', SANDBOX_SDL],
-  ])('builds the same schema as buildClientSchema (%s)', async (_name, sdl) => {
-    const data = introspection(sdl);
-    const built = await (await browseSchema(payloadOf(data))).complete();
-    expect(printSchema(built)).toBe(printSchema(buildClientSchema(data)));
-  }, 60_000); // GitHub's SDL is built, introspected, rebuilt twice and printed twice
+  ])(
+    'builds the same schema as buildClientSchema (%s)',
+    async (_name, sdl) => {
+      const data = introspection(sdl);
+      const built = await (await browseSchema(payloadOf(data))).complete();
+      expect(printSchema(built)).toBe(printSchema(buildClientSchema(data)));
+    },
+    60_000,
+  ); // GitHub's SDL is built, introspected, rebuilt twice and printed twice
 
   it('lists the root types and any type before the schema is complete', async () => {
     const data = introspection(GITHUB_SDL);
