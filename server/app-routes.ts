@@ -3,7 +3,10 @@
  * `npm start` (app-server.ts) and the Vite dev server (vite-plugin.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { AppConfigJson } from '../src/shared/contracts/app-config.ts';
 import { loopbackFor } from './hosts.ts';
+import { indexHtmlReader } from './index-html.ts';
 import { requestUrl, sendJson } from './http-util.ts';
 import { createRelay, relayAllowedHosts } from './relay.ts';
 import { applySecurityHeaders } from './security-headers.ts';
@@ -22,7 +25,16 @@ export interface AppRoutesOptions {
   defaults: { base_url?: string; analytics_url?: string };
   /** Relay access log (method, path without query, status, ms); off when unset. */
   log?: (line: string) => void;
+  /**
+   * The built app's index.html: the app's pages are then served from here with the
+   * configuration inlined (server/index-html.ts). Unset under Vite, which serves its own page
+   * (the app then asks `/config.json`).
+   */
+  indexHtml?: string;
 }
+
+/** The app's pages (the client-side routes), served as index.html. */
+const APP_PAGES = new Set(['/debug/console', '/analytics', '/index.html']);
 
 /** The relay access log when `RELAY_LOG` is on; it never contains headers, queries or bodies. */
 function relayLogFromEnv(env: Record<string, string | undefined> = process.env) {
@@ -38,6 +50,13 @@ function relayLogFromEnv(env: Record<string, string | undefined> = process.env) 
  */
 export function createAppRoutes(opts: AppRoutesOptions) {
   const relay = createRelay({ allowedHosts: opts.allowedHosts, log: opts.log });
+  const config: AppConfigJson = {
+    base_url: opts.defaults.base_url ?? opts.sandbox?.base_url ?? null,
+    analytics_url: opts.defaults.analytics_url ?? opts.sandbox?.analytics_url ?? null,
+    sandbox: Boolean(opts.sandbox),
+    relay: true,
+  };
+  const readIndex = opts.indexHtml ? indexHtmlReader(opts.indexHtml, config) : undefined;
   return async function routes(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const rawPath = (req.url ?? '/').split('?')[0];
     const { pathname } = requestUrl(req);
@@ -55,17 +74,23 @@ export function createAppRoutes(opts: AppRoutesOptions) {
       return true;
     }
     if (pathname === '/config.json' && req.method === 'GET') {
-      sendJson(
-        res,
-        200,
-        {
-          base_url: opts.defaults.base_url ?? opts.sandbox?.base_url ?? null,
-          analytics_url: opts.defaults.analytics_url ?? opts.sandbox?.analytics_url ?? null,
-          sandbox: Boolean(opts.sandbox),
-          relay: true,
-        },
-        { 'Cache-Control': 'no-store' },
-      );
+      sendJson(res, 200, config, { 'Cache-Control': 'no-store' });
+      return true;
+    }
+    const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    if (readIndex && APP_PAGES.has(route) && (req.method === 'GET' || req.method === 'HEAD')) {
+      const page = await readIndex();
+      if (page === undefined) return false;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', page.etag);
+      if (req.headers['if-none-match'] === page.etag) {
+        res.writeHead(304);
+        res.end();
+        return true;
+      }
+      res.writeHead(200, { 'Content-Length': Buffer.byteLength(page.html) });
+      res.end(req.method === 'HEAD' ? undefined : page.html);
       return true;
     }
     return false;
@@ -97,7 +122,18 @@ export async function startConfiguredSandbox(
  */
 export function configuredAppRoutes(
   config: ServerConfig,
-  { port, sandbox, anyHost }: { port: number; sandbox?: SandboxInfo; anyHost: boolean },
+  {
+    port,
+    sandbox,
+    anyHost,
+    servesApp = false,
+  }: {
+    port: number;
+    sandbox?: SandboxInfo;
+    anyHost: boolean;
+    /** True for `npm start` (the built app in `config.distDir`), false under Vite. */
+    servesApp?: boolean;
+  },
 ) {
   const hostNames = new Set([config.host, '127.0.0.1', 'localhost', '::1']);
   return createAppRoutes({
@@ -105,5 +141,6 @@ export function configuredAppRoutes(
     sandbox,
     defaults: { base_url: config.baseUrl, analytics_url: config.analyticsUrl },
     log: relayLogFromEnv(),
+    indexHtml: servesApp ? join(config.distDir, 'index.html') : undefined,
   });
 }

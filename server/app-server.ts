@@ -60,7 +60,12 @@ export async function startApp(config: ServerConfig): Promise<RunningApp> {
   const gate = isLoopbackHost(config.host) ? undefined : createAccessGate(port);
   state.ready = {
     gate,
-    routes: configuredAppRoutes(config, { port, sandbox: sandbox?.info, anyHost: Boolean(gate) }),
+    routes: configuredAppRoutes(config, {
+      port,
+      sandbox: sandbox?.info,
+      anyHost: Boolean(gate),
+      servesApp: true,
+    }),
   };
   // A wildcard address is no place to browse to; this machine reaches it on loopback.
   const shownHost = ['0.0.0.0', '::', '[::]'].includes(config.host)

@@ -288,8 +288,15 @@ describe('secrets over real HTTP', () => {
         expect(csp, path).not.toContain('unsafe-eval');
       }
     }
-    // No inline script, and no inline event handler attribute, in the served page.
+    // No inline script, and no inline event handler attribute, in the served page. The one
+    // inline element allowed is the server's configuration as a JSON data block (never executed,
+    // server/index-html.ts), holding no markup.
     for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/^\s*type="application\/json"\s+id="app-config"\s*$/.test(m[1])) {
+        expect(m[2]).not.toMatch(/[<>]/);
+        expect(() => JSON.parse(m[2])).not.toThrow();
+        continue;
+      }
       expect(m[1]).toMatch(/\bsrc=/);
       expect(m[2].trim()).toBe('');
     }

@@ -1,14 +1,20 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { navigate, ROUTE_PATHS, routeOf, useRoute, type Route } from './router.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
-import { loadServerDefaults } from '../features/connection/index.ts';
+import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
 import { loadAnalyticsPage } from '../features/analytics/index.ts';
 import { loadConsolePage } from '../features/console/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
 // /analytics for the console. The current tab's chunk is requested as soon as this module runs
 // (with its imports: Vite preloads them in parallel, no waterfall).
-if (routeOf(window.location.pathname) === 'console') void loadConsolePage();
-else void loadAnalyticsPage();
+// The schema request starts here too, before React mounts: for a stored connection at once,
+// for the server's default instance as soon as that is known (inlined in the page).
+const serverDefaults = loadServerDefaults();
+if (routeOf(window.location.pathname) === 'console') {
+  void loadConsolePage();
+  prefetchSchema();
+  void serverDefaults.then(prefetchSchema);
+} else void loadAnalyticsPage();
 const ConsolePage = lazy(() => loadConsolePage().then((m) => ({ default: m.ConsolePage })));
 const AnalyticsPage = lazy(loadAnalyticsPage);
 // Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
@@ -36,9 +42,6 @@ function NavLink({ route, label, current }: { route: Route; label: string; curre
 export function App() {
   const route = useRoute();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  useEffect(() => {
-    void loadServerDefaults();
-  }, []);
   return (
     <div className="app">
       <header className="app-header">

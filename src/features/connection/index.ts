@@ -13,6 +13,12 @@ export {
 } from './connection-store.ts';
 export { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
 export { loadSandboxInfo } from './sandbox-fill.ts';
-export { onSchemaText, useSchema, type SchemaState } from './schema.ts';
+export {
+  onSchemaText,
+  prefetchSchema,
+  useSchema,
+  type BrowsableSchema,
+  type SchemaState,
+} from './schema.ts';
 export { loadServerDefaults } from './server-defaults.ts';
 export { ConnectionError, sendAnalytics, sendGraphQL } from './transport.ts';

@@ -5,8 +5,9 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 
-/** Result of reading a schema file: introspection JSON text, or a message saying what to do. */
-export type SchemaFileResult = { ok: true; text: string } | { ok: false; message: string };
+/** Result of reading a schema file: the introspection (and its JSON text), or a message saying what to do. */
+export type SchemaFileResult =
+  { ok: true; text: string; data: IntrospectionQuery } | { ok: false; message: string };
 
 /**
  * Turns a schema file (SDL, or an introspection result with or without `data`) into the JSON
@@ -35,11 +36,11 @@ export function schemaFileToIntrospection(name: string, text: string): SchemaFil
           message: `${name} is JSON but not an introspection result (no "__schema"). ${what}`,
         };
       buildClientSchema(data); // validates the shape
-      return { ok: true, text: JSON.stringify({ data }) };
+      return { ok: true, text: JSON.stringify({ data }), data };
     }
     const schema = buildSchema(text, { assumeValidSDL: true });
     const data = introspectionFromSchema(schema, { inputValueDeprecation: true });
-    return { ok: true, text: JSON.stringify({ data }) };
+    return { ok: true, text: JSON.stringify({ data }), data };
   } catch (err) {
     return {
       ok: false,

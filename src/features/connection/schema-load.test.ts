@@ -1,11 +1,16 @@
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
-  introspect,
+  introspect as introspectParsed,
   LEGACY_INTROSPECTION,
   MODERN_INTROSPECTION,
+  readIntrospectionAnswer,
   type RawAnswer,
 } from './schema-load.ts';
+
+/** `introspect` with each answer read as the schema worker reads it. */
+const introspect = (send: (query: string) => Promise<RawAnswer>) =>
+  introspectParsed((q) => send(q).then(readIntrospectionAnswer));
 
 const data = introspectionFromSchema(buildSchema('type Query { a: Int }'));
 const ok = (): RawAnswer => ({

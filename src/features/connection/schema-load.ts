@@ -18,15 +18,16 @@ export class SchemaLoadError extends Error {
   }
 }
 
-/** The result of a successful introspection. */
-export interface Introspected {
-  data: IntrospectionQuery;
-  /** The response body as received: what the Docs worker indexes and what "What changed" keeps. */
-  text: string;
+/** The result of a successful introspection: what the answer was read into, and how it was asked. */
+export interface Introspected<T> {
+  data: T;
   legacy: boolean;
   /** Said in the panel when the older introspection query had to be used. */
   notice?: string;
 }
+
+/** One answer, read: the schema (in whatever form the reader makes of it) or GraphQL errors. */
+export type ParsedAnswer<T> = { kind: 'ok'; data: T } | { kind: 'errors'; messages: string[] };
 
 /** The introspection query with deprecated arguments and input fields, and the older form. */
 export const MODERN_INTROSPECTION = getIntrospectionQuery({
@@ -43,10 +44,11 @@ function clip(text: string, n = 200): string {
   return one.length > n ? `${one.slice(0, n)}…` : one;
 }
 
-type Parsed = { kind: 'ok'; data: IntrospectionQuery } | { kind: 'errors'; messages: string[] };
-
-/** Classifies one answer; throws SchemaLoadError for anything that is not GraphQL. */
-function readIntrospectionAnswer(a: RawAnswer): Parsed {
+/**
+ * Classifies one answer; throws SchemaLoadError for anything that is not GraphQL. Parses the
+ * whole body: the schema worker runs it (workers/schema.worker.ts), not the page.
+ */
+export function readIntrospectionAnswer(a: RawAnswer): ParsedAnswer<IntrospectionQuery> {
   if (a.relayError)
     throw new SchemaLoadError(
       `The relay could not reach the instance: ${clip(a.text)}. Check the Instance URL, ${REFETCH}.`,
@@ -90,20 +92,18 @@ const DISABLED = /introspection/i;
 
 /**
  * Runs the modern introspection query and, when the server rejects it with GraphQL errors
- * (older servers do not know `includeDeprecated` on arguments), the older form.
+ * (older servers do not know `includeDeprecated` on arguments), the older form. `send` sends
+ * one query and reads its answer (`readIntrospectionAnswer`, in the schema worker).
  */
-export async function introspect(
-  send: (query: string) => Promise<RawAnswer>,
-): Promise<Introspected> {
-  const first = await send(MODERN_INTROSPECTION);
-  const a = readIntrospectionAnswer(first);
-  if (a.kind === 'ok') return { data: a.data, text: first.text, legacy: false };
-  const second = await send(LEGACY_INTROSPECTION);
-  const b = readIntrospectionAnswer(second);
+export async function introspect<T>(
+  send: (query: string) => Promise<ParsedAnswer<T>>,
+): Promise<Introspected<T>> {
+  const a = await send(MODERN_INTROSPECTION);
+  if (a.kind === 'ok') return { data: a.data, legacy: false };
+  const b = await send(LEGACY_INTROSPECTION);
   if (b.kind === 'ok')
     return {
       data: b.data,
-      text: second.text,
       legacy: true,
       notice:
         `This server rejected the introspection query that asks for deprecated arguments and input fields ` +

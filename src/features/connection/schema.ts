@@ -1,20 +1,27 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { useCallback, useMemo } from 'react';
-import { httpMeta, NetworkError } from '../../shared/api/http.ts';
+import { NetworkError } from '../../shared/api/http.ts';
+import { createStore, useStore, type Store } from '../../shared/lib/store.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
-import type { SchemaFileResult } from './schema-file.ts';
 import { tokenFingerprint } from './fingerprint.ts';
-import { introspect, SchemaLoadError, type RawAnswer } from './schema-load.ts';
+import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
+import { introspect, SchemaLoadError } from './schema-load.ts';
+import type { SchemaPayload } from './schema-payload.ts';
+import { readAnswerOffThread, readFileOffThread, warmSchemaWorker } from './schema-worker.ts';
 import { ConnectionError, sendGraphQL } from './transport.ts';
 
 export { tokenFingerprint };
+export type { BrowsableSchema };
 
 /** What every schema consumer (editor, Docs) sees. */
 export interface SchemaState {
+  /** The whole schema (completion, lint, SDL download); built after `types`, a slice at a time. */
   schema?: GraphQLSchema;
+  /** Types by name and the root types: what Docs shows, there before `schema` is complete. */
+  types?: BrowsableSchema;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** User-facing message saying what to do. */
   error?: string;
@@ -33,9 +40,16 @@ export interface SchemaState {
   fetching: boolean;
 }
 
+/** The second stage of a schema's build: the whole `GraphQLSchema`, or why it failed. */
+interface Completion {
+  schema?: GraphQLSchema;
+  error?: string;
+}
+
 /** What the query cache holds for one connection. */
 interface LoadedSchema {
-  schema: GraphQLSchema;
+  types: SchemaUnderConstruction;
+  completion: Store<Completion>;
   source: NonNullable<SchemaState['source']>;
   text: string;
   notice?: string;
@@ -56,8 +70,8 @@ type TextListener = (text: string, baseUrl: string | undefined) => void;
 const textListeners = new Set<TextListener>();
 
 /**
- * Called with each schema's introspection text as soon as it arrives, before the main thread
- * builds the schema, so that the Docs worker can index it in parallel.
+ * Called with each schema's introspection text as soon as it arrives, before the page builds
+ * the schema, so that the Docs worker can index it in parallel.
  */
 export function onSchemaText(listener: TextListener): () => void {
   textListeners.add(listener);
@@ -68,19 +82,46 @@ function announce(text: string, baseUrl: string | undefined): void {
   for (const l of textListeners) l(text, baseUrl);
 }
 
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+const BUILD_FAILED = 'The schema could not be built from the introspection result';
+const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
 
-/** Builds the schema in its own task (the editor needs a GraphQLSchema on the main thread). */
-async function build(data: IntrospectionQuery): Promise<GraphQLSchema> {
-  await nextTask();
+/**
+ * Builds a payload's types (Docs can show them when this resolves), then the whole schema for
+ * the editor in the background, a slice at a time (schema-build.ts).
+ */
+async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types' | 'completion'>> {
   performance.mark('schema:build-start');
-  const schema = buildClientSchema(data);
-  performance.measure('schema:build', 'schema:build-start');
-  return schema;
+  let types: SchemaUnderConstruction;
+  try {
+    // Its own chunk: the start of the page (which may start a schema load) does not carry
+    // graphql-js's type system.
+    const { browseSchema } = await import('./schema-build.ts');
+    types = await browseSchema(payload);
+  } catch (err) {
+    throw new SchemaLoadError(`${BUILD_FAILED}: ${(err as Error).message}. ${USE_FILE}`);
+  }
+  performance.measure('schema:types', 'schema:build-start');
+  const completion = createStore<Completion>({});
+  types.complete().then(
+    (schema) => {
+      performance.measure('schema:build', 'schema:build-start');
+      completion.set({ schema });
+    },
+    (err: Error) => completion.set({ error: `${BUILD_FAILED}: ${err.message}. ${USE_FILE}` }),
+  );
+  return { types, completion };
+}
+
+function isAbort(err: unknown): boolean {
+  return (
+    (err instanceof NetworkError && err.kind === 'aborted') ||
+    (err instanceof DOMException && err.name === 'AbortError')
+  );
 }
 
 async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
-  const send = async (query: string): Promise<RawAnswer> => {
+  warmSchemaWorker();
+  const send = async (query: string) => {
     // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
     const c = await usableConnection();
     const { response } = await sendGraphQL(
@@ -88,25 +129,19 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
       { query, operationName: 'IntrospectionQuery' },
       { signal },
     );
-    const text = await response.text();
-    performance.mark('schema:response');
-    return {
-      ...httpMeta(response),
-      text,
-    };
+    return readAnswerOffThread(response, signal);
   };
   try {
     const r = await introspect(send);
-    announce(r.text, normalizeBaseUrl(getConnection().baseUrl));
-    const schema = await build(r.data);
+    announce(r.data.text, normalizeBaseUrl(getConnection().baseUrl));
     return {
-      schema,
+      ...(await build(r.data)),
       source: r.legacy ? 'introspection-legacy' : 'introspection',
-      text: r.text,
+      text: r.data.text,
       notice: r.notice,
     };
   } catch (err) {
-    if (err instanceof NetworkError && err.kind === 'aborted') throw err;
+    if (isAbort(err)) throw err;
     if (
       err instanceof NetworkError ||
       err instanceof ConnectionError ||
@@ -114,32 +149,8 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
     )
       throw new SchemaLoadError(`${err.message} Then refetch the schema (Shift-Ctrl-R).`);
     if (err instanceof SchemaLoadError) throw err;
-    throw new SchemaLoadError(
-      `The schema could not be built from the introspection result: ${(err as Error).message}. ` +
-        'Load the schema from a file (SDL or introspection JSON) instead.',
-    );
+    throw new SchemaLoadError(`${BUILD_FAILED}: ${(err as Error).message}. ${USE_FILE}`);
   }
-}
-
-/** Converts a schema file in a worker (SDL parsing of big schemas takes hundreds of ms). */
-function convertFile(name: string, text: string): Promise<SchemaFileResult> {
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./schema-file.worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    worker.onmessage = (e: MessageEvent<SchemaFileResult>) => {
-      worker.terminate();
-      resolve(e.data);
-    };
-    worker.onerror = (e) => {
-      worker.terminate();
-      resolve({
-        ok: false,
-        message: `Could not read ${name}: ${e.message || 'the worker failed'}.`,
-      });
-    };
-    worker.postMessage({ name, text });
-  });
 }
 
 /** Loads a schema file into the cache entry of the connection `key` (the editor and Docs follow). */
@@ -148,17 +159,55 @@ async function loadSchemaFile(
   key: readonly unknown[],
   file: File,
 ): Promise<void> {
-  const r = await convertFile(file.name, await file.text());
-  if (!r.ok) throw new SchemaLoadError(r.message);
-  announce(r.text, undefined);
-  const schema = await build((JSON.parse(r.text) as { data: IntrospectionQuery }).data);
+  const payload = await readFileOffThread(file);
+  announce(payload.text, undefined);
+  const built = await build(payload);
   await client.cancelQueries({ queryKey: key });
   client.setQueryData<LoadedSchema>(key, {
-    schema,
+    ...built,
     source: 'file',
-    text: r.text,
+    text: payload.text,
     fileName: file.name,
   });
+}
+
+const NOT_LOADED = createStore<Completion>({});
+
+/** A load started before any component asked (`prefetchSchema`), for the query to adopt. */
+let early: { key: string; load: Promise<LoadedSchema>; controller: AbortController } | undefined;
+/** Set once a schema query has run: from then on the query cache decides what loads. */
+let asked = false;
+
+/**
+ * Starts loading the committed connection's schema now, before the console's code has loaded:
+ * the `useSchema` query of the same connection adopts it. Nothing happens without an Instance
+ * URL, nor once a schema query has run; the token goes only to the connection's own URL, as
+ * with any introspection.
+ */
+export function prefetchSchema(): void {
+  if (asked) return;
+  const c = getConnection();
+  if (!normalizeBaseUrl(c.baseUrl)) return;
+  const key = JSON.stringify(schemaQueryKey(c));
+  if (early?.key === key) return;
+  early?.controller.abort();
+  const controller = new AbortController();
+  const load = loadIntrospection(controller.signal);
+  load.catch(() => {});
+  early = { key, load, controller };
+}
+
+/** The early load for this query key, handed over once (a refetch loads afresh). */
+function adoptEarly(
+  key: readonly unknown[],
+  signal: AbortSignal,
+): Promise<LoadedSchema> | undefined {
+  asked = true;
+  const e = early;
+  if (!e || e.key !== JSON.stringify(key)) return undefined;
+  early = undefined;
+  signal.addEventListener('abort', () => e.controller.abort());
+  return e.load;
 }
 
 /** The schema of the current connection (introspection, cached per connection), or a loaded file. */
@@ -172,12 +221,14 @@ export function useSchema(): SchemaState {
   const baseUrl = stableKey[1] as string;
   const q = useQuery({
     queryKey: stableKey,
-    queryFn: ({ signal }) => loadIntrospection(signal),
+    queryFn: ({ signal, queryKey }) => adoptEarly(queryKey, signal) ?? loadIntrospection(signal),
     enabled: Boolean(baseUrl),
     staleTime: Infinity,
     // Big schemas weigh tens of MB once built: do not keep other connections' around for long.
     gcTime: 5 * 60_000,
     retry: false,
+    // The entry holds live objects (types under construction, a store): never copied or merged.
+    structuralSharing: false,
     // A new token for the same instance (OAuth refresh, sudo user) keeps the schema on screen
     // while it is fetched again; another instance never shows this one's schema.
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
@@ -191,17 +242,21 @@ export function useSchema(): SchemaState {
     [client, stableKey],
   );
   const data = q.data;
+  const completion = useStore(data?.completion ?? NOT_LOADED);
   const status: SchemaState['status'] = data
-    ? 'ready'
+    ? completion.error
+      ? 'error'
+      : 'ready'
     : q.isError
       ? 'error'
       : baseUrl
         ? 'loading'
         : 'idle';
   return {
-    schema: data?.schema,
+    schema: completion.schema,
+    types: completion.error ? undefined : data?.types,
     status,
-    error: q.error ? q.error.message : undefined,
+    error: q.error ? q.error.message : completion.error,
     source: data?.source,
     refetch,
     loadFromFile,

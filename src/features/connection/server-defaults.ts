@@ -1,21 +1,38 @@
+import { APP_CONFIG_ELEMENT_ID, type AppConfigJson } from '../../shared/contracts/app-config.ts';
 import { applyDefaults } from './connection-store.ts';
 
-export interface ServerConfigJson {
-  base_url: string | null;
-  analytics_url: string | null;
-  sandbox: boolean;
-  relay: boolean;
-}
-
-/** Reads /config.json from our server (absent on a static host) and fills empty connection fields. */
-export async function loadServerDefaults(): Promise<ServerConfigJson | undefined> {
+/** The configuration our server inlined into the page (server/index-html.ts), if any. */
+function inlinedConfig(): AppConfigJson | undefined {
+  const text = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
   try {
-    const res = await fetch('/config.json', { headers: { Accept: 'application/json' } });
-    if (!res.ok) return undefined;
-    const cfg = (await res.json()) as ServerConfigJson;
-    applyDefaults({ baseUrl: cfg.base_url ?? '', analyticsUrl: cfg.analytics_url ?? '' });
-    return cfg;
+    return JSON.parse(text) as AppConfigJson;
   } catch {
     return undefined;
   }
+}
+
+/** Asks our server for `/config.json` (absent on a static host). */
+async function fetchConfig(): Promise<AppConfigJson | undefined> {
+  try {
+    const res = await fetch('/config.json', { headers: { Accept: 'application/json' } });
+    return res.ok ? ((await res.json()) as AppConfigJson) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function apply(cfg: AppConfigJson | undefined): AppConfigJson | undefined {
+  if (cfg) applyDefaults({ baseUrl: cfg.base_url ?? '', analyticsUrl: cfg.analytics_url ?? '' });
+  return cfg;
+}
+
+/**
+ * Fills empty connection fields with our server's defaults: at once from the configuration
+ * inlined into the page (`npm start`), else from `/config.json` (the Vite dev server).
+ */
+export function loadServerDefaults(): Promise<AppConfigJson | undefined> {
+  const inline = inlinedConfig();
+  if (inline) return Promise.resolve(apply(inline));
+  return fetchConfig().then(apply);
 }

@@ -22,7 +22,8 @@ const DEPRECATED_KEY = 'docs-show-deprecated';
 /** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
 function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) {
   const state = useSchema();
-  const { schema } = state;
+  // The types are there before the whole schema is built (the editor waits for that, not Docs).
+  const schema = state.types;
   const index = useDocsIndex(
     state.text,
     state.source === 'file' ? undefined : state.baseUrl || undefined,

@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { GraphQLSchema } from 'graphql';
+import type { BrowsableSchema } from '../../connection/index.ts';
 import type { DocsLocation } from '../lib/locations.ts';
 
 /** What the Docs pages need from the panel. */
 export interface DocsContextValue {
-  schema: GraphQLSchema;
+  /** The schema's types (complete or still being built: schema-build.ts in connection). */
+  schema: BrowsableSchema;
   showDeprecated: boolean;
   go(loc: DocsLocation): void;
   /** Adds `type.field` to the query editor (undefined when no editor is attached). */

@@ -6,8 +6,8 @@ import {
   isScalarType,
   isUnionType,
   type GraphQLNamedType,
-  type GraphQLSchema,
 } from 'graphql';
+import type { BrowsableSchema } from '../../connection/index.ts';
 import { useMemo, type RefObject } from 'react';
 import { useDocs } from './docs-context.ts';
 import { FieldList } from './field-list.tsx';
@@ -24,7 +24,7 @@ export function kindLabel(t: GraphQLNamedType): string {
   return 'scalar';
 }
 
-function implementationsOf(schema: GraphQLSchema, t: GraphQLNamedType): string[] {
+function implementationsOf(schema: BrowsableSchema, t: GraphQLNamedType): string[] {
   if (!isInterfaceType(t)) return [];
   const { objects, interfaces } = schema.getImplementations(t);
   return [...interfaces, ...objects].map((x) => x.name).sort();

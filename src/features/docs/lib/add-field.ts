@@ -12,11 +12,11 @@ import {
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
-  type GraphQLSchema,
   type InlineFragmentNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import type { BrowsableSchema } from '../../connection/index.ts';
 import { describeStep, rootType, stepType, type FieldPath, type PathStep } from './field-path.ts';
 import { placeholderValue } from './placeholder-value.ts';
 
@@ -70,7 +70,7 @@ function findSelection(
  * new variables.
  */
 export function addFieldToQuery(
-  schema: GraphQLSchema,
+  schema: BrowsableSchema,
   query: string,
   path: FieldPath,
 ): AddFieldResult {

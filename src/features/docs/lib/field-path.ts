@@ -6,8 +6,8 @@ import {
   isInterfaceType,
   isObjectType,
   type GraphQLNamedType,
-  type GraphQLSchema,
 } from 'graphql';
+import type { BrowsableSchema } from '../../connection/index.ts';
 
 export type RootKind = 'query' | 'mutation' | 'subscription';
 
@@ -21,7 +21,7 @@ export interface FieldPath {
 }
 
 /** The schema's root type of an operation kind. */
-export function rootType(schema: GraphQLSchema, root: RootKind) {
+export function rootType(schema: BrowsableSchema, root: RootKind) {
   return root === 'query'
     ? schema.getQueryType()
     : root === 'mutation'
@@ -33,7 +33,7 @@ export function rootType(schema: GraphQLSchema, root: RootKind) {
  * Shortest field path from a root type (Query first, then Mutation, Subscription) to `typeName`,
  * preferring non-deprecated fields; undefined when unreachable.
  */
-export function findPathToType(schema: GraphQLSchema, typeName: string): FieldPath | undefined {
+export function findPathToType(schema: BrowsableSchema, typeName: string): FieldPath | undefined {
   for (const root of ['query', 'mutation', 'subscription'] as const) {
     const start = rootType(schema, root);
     if (!start) continue;
@@ -79,7 +79,7 @@ export function describeStep(step: PathStep): string {
 }
 
 /** The named type a step leads to from `parent`; undefined when the step does not exist. */
-export function stepType(schema: GraphQLSchema, parent: GraphQLNamedType, step: PathStep) {
+export function stepType(schema: BrowsableSchema, parent: GraphQLNamedType, step: PathStep) {
   if ('on' in step) {
     const t = schema.getType(step.on);
     return t && isCompositeType(t) ? t : undefined;

@@ -1,4 +1,5 @@
-import { getNamedType, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
+import { getNamedType, isInterfaceType, isObjectType } from 'graphql';
+import type { BrowsableSchema } from '../../connection/index.ts';
 import { findPathToType, type FieldPath, type PathStep, type RootKind } from './field-path.ts';
 
 /** A page of the Docs panel. `via` records the field whose type link led to a type page. */
@@ -8,7 +9,7 @@ export type DocsLocation =
   | { kind: 'field'; type: string; field: string; arg?: string }
   | { kind: 'changes' };
 
-function rootKindOf(schema: GraphQLSchema, typeName: string): RootKind | undefined {
+function rootKindOf(schema: BrowsableSchema, typeName: string): RootKind | undefined {
   if (schema.getQueryType()?.name === typeName) return 'query';
   if (schema.getMutationType()?.name === typeName) return 'mutation';
   if (schema.getSubscriptionType()?.name === typeName) return 'subscription';
@@ -20,7 +21,7 @@ function rootKindOf(schema: GraphQLSchema, typeName: string): RootKind | undefin
  * from a root type) when there is one, else the shortest path from a root.
  */
 export function pathForField(
-  schema: GraphQLSchema,
+  schema: BrowsableSchema,
   trail: DocsLocation[],
   typeName: string,
   field: string,

@@ -1,0 +1,147 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
+import { startExtraServer } from './server.ts';
+
+// The schema request leaves as early as the page can (src/app/app.tsx → prefetchSchema in
+// src/features/connection/schema.ts): the server's default instance is inlined in the page
+// (server/index-html.ts), a remembered connection is known from storage. Extra server: 5550
+// (+5551, +5552 for its sandbox).
+
+const isIntrospection = (r: Request) =>
+  r.method() === 'POST' &&
+  new URL(r.url()).pathname === '/relay/graphql' &&
+  (r.postData() ?? '').includes('IntrospectionQuery');
+
+/** The console's own code (its lazy chunks), which the schema request must not wait for. */
+const CONSOLE_CODE = /\/assets\/console[^/]*\.js$/;
+
+/** Remembers a connection (URL, token and "Remember") in this browser profile before any page runs. */
+async function rememberConnection(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.addInitScript(
+    ([base, secret]) => {
+      localStorage.setItem(
+        'debug-console:connection',
+        JSON.stringify({ baseUrl: base, scheme: 'token', transport: 'relay', remember: true }),
+      );
+      localStorage.setItem('debug-console:connection-secrets', JSON.stringify({ token: secret }));
+    },
+    [baseUrl, token] as const,
+  );
+}
+
+/** Holds every request matching `pattern` until `release()`; `seen` says whether one came. */
+async function hold(page: Page, pattern: string | RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  const state = { seen: false, release };
+  await page.route(pattern, async (route) => {
+    state.seen = true;
+    await released;
+    await route.continue();
+  });
+  return state;
+}
+
+test('the schema request leaves before /config.json could answer (the server’s default instance)', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  // The inlined configuration is a JSON data block: the strict CSP has nothing to refuse.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  const config = await hold(page, '**/config.json');
+  const introspection = page.waitForRequest(isIntrospection);
+  await page.goto('/debug/console', { waitUntil: 'commit' });
+  const sent = await introspection;
+  expect(sent.headers()['x-relay-target']).toBe(info.base_url.replace(/\/$/, ''));
+  // Nothing to send but the URL: no token was entered or remembered.
+  expect(sent.headers()['authorization']).toBeUndefined();
+  config.release();
+  // The page knows the default instance without asking.
+  await expect(page.getByRole('textbox', { name: 'Instance URL' })).toHaveValue(info.base_url);
+  expect(config.seen).toBe(false);
+  expect(refused).toEqual([]);
+});
+
+test('a remembered connection’s schema is requested before the console’s code has loaded, once, and its token goes only to its own URL', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  const token = info.tokens.user;
+  if (!token) throw new Error('the sandbox has no user token');
+  const target = info.base_url.replace(/\/$/, '');
+  await rememberConnection(page, info.base_url, token);
+  const carried: { url: string; target?: string }[] = [];
+  const introspections: Request[] = [];
+  page.on('request', (r) => {
+    if (isIntrospection(r)) introspections.push(r);
+    void r.allHeaders().then((h) => {
+      if (Object.values(h).some((v) => v.includes(token)))
+        carried.push({ url: r.url(), target: h['x-relay-target'] });
+    });
+  });
+  const consoleCode = await hold(page, CONSOLE_CODE);
+  const introspection = page.waitForRequest(isIntrospection);
+  await page.goto('/debug/console', { waitUntil: 'commit' });
+  const sent = await introspection;
+  expect(consoleCode.seen).toBe(true);
+  await expect(page.getByRole('textbox', { name: 'Query editor' })).toHaveCount(0);
+  expect(sent.headers()['authorization']).toBe(`token ${token}`);
+  consoleCode.release();
+
+  // The console adopts that load: Docs list Query's fields without asking again.
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  const docs = page.getByRole('complementary', { name: 'Docs' });
+  await expect(
+    docs.getByRole('list', { name: 'Fields of Query' }).getByRole('button', {
+      name: 'currentUser',
+      exact: true,
+    }),
+  ).toBeVisible();
+  expect(introspections).toHaveLength(1);
+  expect(carried.length).toBeGreaterThan(0);
+  for (const c of carried) {
+    expect(new URL(c.url).pathname).toMatch(/^\/relay\/graphql$/);
+    expect(c.target).toBe(target);
+  }
+  expect(carried.some((c) => c.url.includes(token))).toBe(false);
+});
+
+test('GitHub’s schema: Docs list Query’s fields, and completion gets the whole schema built in slices', async ({
+  page,
+}) => {
+  test.setTimeout(180_000); // the sandbox builds data for ~1,600 types at startup
+  const server = await startExtraServer(5550, {
+    SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
+  });
+  try {
+    const token = server.info.tokens.user;
+    if (!token) throw new Error('the sandbox has no user token');
+    await rememberConnection(page, server.info.base_url, token);
+    await page.goto(`${server.url}/debug/console`);
+    await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    const query = page
+      .getByRole('complementary', { name: 'Docs' })
+      .getByRole('list', { name: 'Fields of Query' });
+    // GitHub's Query: codeOfConduct is its first field (SDL order), repository one of ~30.
+    await expect(query.getByRole('button', { name: 'codeOfConduct', exact: true })).toBeVisible();
+    await expect(query.getByRole('button', { name: 'repository', exact: true })).toBeVisible();
+
+    await setEditor(page, 'Query editor', '{\n  repository(owner: "a", name: "b") {\n    ');
+    await page.keyboard.type('nameWithOw');
+    await expect(
+      page.getByRole('listbox').getByRole('option', { name: /nameWithOwner/ }),
+    ).toBeVisible();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: /nameWithOwner/ })
+      .click();
+    await expect.poll(() => editorText(page, 'Query editor')).toContain('nameWithOwner');
+  } finally {
+    await server.stop();
+  }
+});

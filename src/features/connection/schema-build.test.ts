@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import {
+  buildClientSchema,
+  buildSchema,
+  introspectionFromSchema,
+  parse,
+  printSchema,
+  validate,
+  type IntrospectionQuery,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { browseSchema, type Pace } from './schema-build.ts';
+import { toSchemaPayload } from './schema-payload.ts';
+
+const GITHUB_SDL = readFileSync('node_modules/@octokit/graphql-schema/schema.graphql', 'utf8');
+const SANDBOX_SDL = readFileSync('server/sandbox/instance/schema.graphql', 'utf8');
+
+function introspection(sdl: string): IntrospectionQuery {
+  return introspectionFromSchema(buildSchema(sdl, { assumeValidSDL: true }), {
+    inputValueDeprecation: true,
+    specifiedByUrl: true,
+    directiveIsRepeatable: true,
+    schemaDescription: true,
+  });
+}
+
+function payloadOf(data: IntrospectionQuery, chunkChars?: number) {
+  return toSchemaPayload(JSON.stringify({ data }), data, chunkChars);
+}
+
+/** Counts the turns the builder gives the page. */
+function countingPace() {
+  const pace: Pace & { turns: number } = Object.assign(
+    () => {
+      pace.turns++;
+      return Promise.resolve();
+    },
+    { turns: 0 },
+  );
+  return pace;
+}
+
+describe('browseSchema', () => {
+  it.each([
+    ['GitHub', GITHUB_SDL],
+    ['the sandbox', SANDBOX_SDL],
+  ])(
+    'builds the same schema as buildClientSchema (%s)',
+    async (_name, sdl) => {
+      const data = introspection(sdl);
+      const built = await (await browseSchema(payloadOf(data))).complete();
+      expect(printSchema(built)).toBe(printSchema(buildClientSchema(data)));
+    },
+    60_000,
+  ); // GitHub's SDL is built, introspected, rebuilt twice and printed twice
+
+  it('lists the root types and any type before the schema is complete', async () => {
+    const data = introspection(GITHUB_SDL);
+    const types = await browseSchema(payloadOf(data));
+    const reference = buildClientSchema(data);
+    expect(Object.keys(types.getQueryType()!.getFields())).toEqual(
+      Object.keys(reference.getQueryType()!.getFields()),
+    );
+    expect(types.getMutationType()?.name).toBe('Mutation');
+    const node = reference.getType('Node');
+    const mine = types.getType('Node');
+    if (!node || !mine || !('getFields' in node) || !('getFields' in mine)) throw new Error('Node');
+    expect(
+      types
+        .getImplementations(mine as never)
+        .objects.map((t) => t.name)
+        .sort(),
+    ).toEqual(
+      reference
+        .getImplementations(node as never)
+        .objects.map((t) => t.name)
+        .sort(),
+    );
+  });
+
+  it('gives the page turns while it works (pieces of types, then the rest)', async () => {
+    const data = introspection(GITHUB_SDL);
+    const payload = payloadOf(data, 16 * 1024);
+    expect(payload.typeChunks.length).toBeGreaterThan(50);
+    const pace = countingPace();
+    let now = 0;
+    const realNow = performance.now.bind(performance);
+    // Every clock read advances 1 ms: a 10 ms slice ends after about ten steps.
+    performance.now = () => (now += 1);
+    try {
+      const types = await browseSchema(payload, pace);
+      const afterTypes = pace.turns;
+      expect(afterTypes).toBeGreaterThan(10);
+      await types.complete(pace);
+      expect(pace.turns).toBeGreaterThan(afterTypes + 10);
+    } finally {
+      performance.now = realNow;
+    }
+  });
+
+  it('checks queries against what the server says, without judging its schema (no long validation task)', async () => {
+    // T lacks I's field x once the server's answer drops it: an invalid schema, as some servers serve.
+    const valid = introspection(
+      'type Query { a: Int t: T } interface I { x: Int } type T implements I { x: Int y: Int }',
+    );
+    const data = {
+      __schema: {
+        ...valid.__schema,
+        types: valid.__schema.types.map((t) =>
+          t.name === 'T' && t.kind === 'OBJECT'
+            ? { ...t, fields: t.fields.filter((f) => f.name !== 'x') }
+            : t,
+        ),
+      },
+    } as IntrospectionQuery;
+    expect(() => validate(buildClientSchema(data), parse('{ a }'))).toThrow(/does not provide/);
+    const built = await (await browseSchema(payloadOf(data))).complete();
+    expect(validate(built, parse('{ a t { y } }'))).toEqual([]);
+    expect(validate(built, parse('{ b }')).map((e) => e.message)).toEqual([
+      'Cannot query field "b" on type "Query". Did you mean "a" or "t"?',
+    ]);
+  });
+
+  it('refuses an introspection result that names a type it does not define', async () => {
+    const data = introspection('type Query { a: A } type A { b: Int }');
+    const broken = {
+      __schema: { ...data.__schema, types: data.__schema.types.filter((t) => t.name !== 'A') },
+    } as IntrospectionQuery;
+    await expect(browseSchema(payloadOf(broken))).rejects.toThrow('unknown type: A');
+  });
+});

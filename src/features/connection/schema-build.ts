@@ -1,0 +1,420 @@
+/**
+ * Builds a `GraphQLSchema` from an introspection result in slices of main-thread time, so that
+ * GitHub's schema (~1,600 types; `buildClientSchema` takes 80–150 ms in one task) never blocks
+ * the page for long. Two stages:
+ *
+ * 1. `browseSchema`: parse the type pieces (`SchemaPayload`, cut by the schema worker) and
+ *    create every named type with its fields still unbuilt (graphql-js builds them on the first
+ *    `getFields()`). What Docs needs (`BrowsableSchema`) is usable from here on.
+ * 2. `complete`: build every type's fields in slices, then the `GraphQLSchema` itself (whose
+ *    constructor then finds everything built) for the editor's completion and lint.
+ *
+ * The type construction follows graphql-js `src/utilities/buildClientSchema.ts` (MIT licence,
+ * Copyright (c) GraphQL Contributors), with the same checks and messages; the unit test proves
+ * the result prints the same SDL as `buildClientSchema`.
+ */
+import {
+  GraphQLDirective,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInterfaceType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLSchema,
+  GraphQLUnionType,
+  assertInterfaceType,
+  assertNullableType,
+  assertObjectType,
+  introspectionTypes,
+  isInputType,
+  isInterfaceType,
+  isObjectType,
+  isOutputType,
+  isUnionType,
+  isInputObjectType,
+  parseValue,
+  specifiedScalarTypes,
+  valueFromAST,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLNamedType,
+  type GraphQLType,
+  type IntrospectionDirective,
+  type IntrospectionField,
+  type IntrospectionInputValue,
+  type IntrospectionNamedTypeRef,
+  type IntrospectionSchema,
+  type IntrospectionType,
+  type IntrospectionTypeRef,
+} from 'graphql';
+import type { SchemaPayload } from './schema-payload.ts';
+
+/**
+ * What Docs reads from a schema: types by name, the root types, implementations. A
+ * `GraphQLSchema` is one; so is the schema under construction once `browseSchema` resolves.
+ */
+export type BrowsableSchema = Pick<
+  GraphQLSchema,
+  | 'description'
+  | 'getQueryType'
+  | 'getMutationType'
+  | 'getSubscriptionType'
+  | 'getType'
+  | 'getTypeMap'
+  | 'getImplementations'
+  | 'getPossibleTypes'
+>;
+
+/**
+ * The schema once its types exist; `complete` builds the rest and the `GraphQLSchema`, giving
+ * the page its turns at background priority (rendering and input go first).
+ */
+export interface SchemaUnderConstruction extends BrowsableSchema {
+  complete(pace?: Pace): Promise<GraphQLSchema>;
+}
+
+/** Gives the page a turn between slices; resolves when this code may run again. */
+export type Pace = () => Promise<void>;
+
+/** Main-thread time one slice may take before the page gets a turn (ms). */
+const SLICE_MS = 10;
+
+interface SchemaHead {
+  description?: string | null;
+  queryType: IntrospectionNamedTypeRef | null;
+  mutationType?: IntrospectionNamedTypeRef | null;
+  subscriptionType?: IntrospectionNamedTypeRef | null;
+  directives?: readonly IntrospectionDirective[];
+}
+
+type SchemaHeadJson = Omit<IntrospectionSchema, 'types'>;
+
+interface Scheduler {
+  /** Resolves at once while the slice has time left, else after the page's turn. */
+  maybeYield(): Promise<void>;
+}
+
+function scheduler(pace: Pace): Scheduler {
+  let sliceStart = performance.now();
+  return {
+    async maybeYield() {
+      if (performance.now() - sliceStart < SLICE_MS) return;
+      await pace();
+      sliceStart = performance.now();
+    },
+  };
+}
+
+type SchedulerLike = { yield?: () => Promise<void> };
+
+/**
+ * The page's turn, for the types Docs wait for: `scheduler.yield()` where Chromium has it (the
+ * continuation keeps its priority), else a message-channel task (no 4 ms clamp as nested
+ * `setTimeout`s get).
+ */
+function yieldToPage(): Promise<void> {
+  const s = (globalThis as { scheduler?: SchedulerLike }).scheduler;
+  if (typeof s?.yield === 'function') return s.yield();
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
+}
+
+type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
+
+/**
+ * A turn for everything else first: `scheduler.postTask` at background priority where the
+ * browser has it, else a timer.
+ */
+function yieldInBackground(): Promise<void> {
+  const s = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  if (typeof s?.postTask === 'function') return s.postTask(() => {}, { priority: 'background' });
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const STANDARD_TYPES = new Map<string, GraphQLNamedType>(
+  [...specifiedScalarTypes, ...introspectionTypes].map((t) => [t.name, t]),
+);
+
+function describe(value: unknown): string {
+  return JSON.stringify(value)?.slice(0, 200) ?? String(value);
+}
+
+const INCOMPLETE =
+  'Invalid or incomplete introspection result. Ensure that a full introspection query is used in order to build a client schema';
+
+/** Type references a type's definition makes (to check they all exist before any is built). */
+function referencedNames(t: IntrospectionType): string[] {
+  const names: string[] = [];
+  const ref = (r: IntrospectionTypeRef | undefined): void => {
+    let cur: IntrospectionTypeRef | undefined = r;
+    while (cur && (cur.kind === 'LIST' || cur.kind === 'NON_NULL')) cur = cur.ofType;
+    if (cur && 'name' in cur) names.push(cur.name);
+  };
+  const values = (list: readonly IntrospectionInputValue[] | undefined) =>
+    list?.forEach((v) => ref(v.type));
+  if (t.kind === 'OBJECT' || t.kind === 'INTERFACE') {
+    for (const f of t.fields ?? []) {
+      ref(f.type);
+      values(f.args);
+    }
+    for (const i of t.interfaces ?? []) names.push(i.name);
+  } else if (t.kind === 'UNION') for (const p of t.possibleTypes ?? []) names.push(p.name);
+  else if (t.kind === 'INPUT_OBJECT') values(t.inputFields);
+  return names;
+}
+
+/**
+ * Stage 1: parses the type pieces and creates every named type, a slice at a time. Throws (as
+ * `buildClientSchema` does) on an introspection result that names a type it does not define.
+ */
+export async function browseSchema(
+  payload: Pick<SchemaPayload, 'head' | 'typeChunks'>,
+  pace: Pace = yieldToPage,
+): Promise<SchemaUnderConstruction> {
+  const slices = scheduler(pace);
+  const head = JSON.parse(payload.head) as SchemaHeadJson as SchemaHead;
+  const defs: IntrospectionType[] = [];
+  for (const chunk of payload.typeChunks) {
+    await slices.maybeYield();
+    for (const t of JSON.parse(chunk) as IntrospectionType[]) defs.push(t);
+  }
+  const defined = new Set(defs.map((t) => t.name));
+  for (const def of defs) {
+    for (const name of referencedNames(def))
+      if (!defined.has(name))
+        throw new Error(
+          `Invalid or incomplete schema, unknown type: ${name}. Ensure that a full introspection query is used in order to build a client schema.`,
+        );
+  }
+
+  const typeMap: Record<string, GraphQLNamedType> = Object.create(null) as Record<
+    string,
+    GraphQLNamedType
+  >;
+
+  function getNamedType(ref: IntrospectionNamedTypeRef): GraphQLNamedType {
+    const type = typeMap[ref.name];
+    if (!type)
+      throw new Error(
+        `Invalid or incomplete schema, unknown type: ${ref.name}. Ensure that a full introspection query is used in order to build a client schema.`,
+      );
+    return type;
+  }
+
+  function getType(ref: IntrospectionTypeRef): GraphQLType {
+    if (ref.kind === 'LIST') {
+      if (!ref.ofType) throw new Error('Decorated type deeper than introspection query.');
+      return new GraphQLList(getType(ref.ofType));
+    }
+    if (ref.kind === 'NON_NULL') {
+      if (!ref.ofType) throw new Error('Decorated type deeper than introspection query.');
+      return new GraphQLNonNull(assertNullableType(getType(ref.ofType)));
+    }
+    return getNamedType(ref as IntrospectionNamedTypeRef);
+  }
+
+  function inputValues(list: readonly IntrospectionInputValue[]) {
+    const map: GraphQLFieldConfigArgumentMap & GraphQLInputFieldConfigMap = {};
+    for (const v of list) {
+      const type = getType(v.type);
+      if (!isInputType(type))
+        throw new Error(
+          `Introspection must provide input type for arguments, but received: ${String(type)}.`,
+        );
+      map[v.name] = {
+        description: v.description,
+        type,
+        defaultValue:
+          v.defaultValue != null ? valueFromAST(parseValue(v.defaultValue), type) : undefined,
+        deprecationReason: v.deprecationReason,
+      };
+    }
+    return map;
+  }
+
+  function fieldMap(def: { fields?: readonly IntrospectionField[] }) {
+    if (!def.fields) throw new Error(`Introspection result missing fields: ${describe(def)}.`);
+    const map: GraphQLFieldConfigMap<unknown, unknown> = {};
+    for (const f of def.fields) {
+      const type = getType(f.type);
+      if (!isOutputType(type))
+        throw new Error(
+          `Introspection must provide output type for fields, but received: ${String(type)}.`,
+        );
+      if (!f.args) throw new Error(`Introspection result missing field args: ${describe(f)}.`);
+      map[f.name] = {
+        description: f.description,
+        deprecationReason: f.deprecationReason,
+        type,
+        args: inputValues(f.args),
+      };
+    }
+    return map;
+  }
+
+  function interfacesOf(def: {
+    kind: string;
+    interfaces?: readonly IntrospectionNamedTypeRef[] | null;
+  }) {
+    if (def.interfaces === null && def.kind === 'INTERFACE') return [];
+    if (!def.interfaces)
+      throw new Error(`Introspection result missing interfaces: ${describe(def)}.`);
+    return def.interfaces.map((r) => assertInterfaceType(getNamedType(r)));
+  }
+
+  function buildType(def: IntrospectionType): GraphQLNamedType {
+    switch (def.kind) {
+      case 'SCALAR':
+        return new GraphQLScalarType({
+          name: def.name,
+          description: def.description,
+          specifiedByURL: def.specifiedByURL,
+        });
+      case 'OBJECT':
+        return new GraphQLObjectType({
+          name: def.name,
+          description: def.description,
+          interfaces: () => interfacesOf(def),
+          fields: () => fieldMap(def),
+        });
+      case 'INTERFACE':
+        return new GraphQLInterfaceType({
+          name: def.name,
+          description: def.description,
+          interfaces: () => interfacesOf(def),
+          fields: () => fieldMap(def),
+        });
+      case 'UNION': {
+        const { possibleTypes } = def;
+        if (!possibleTypes)
+          throw new Error(`Introspection result missing possibleTypes: ${describe(def)}.`);
+        return new GraphQLUnionType({
+          name: def.name,
+          description: def.description,
+          types: () => possibleTypes.map((r) => assertObjectType(getNamedType(r))),
+        });
+      }
+      case 'ENUM': {
+        if (!def.enumValues)
+          throw new Error(`Introspection result missing enumValues: ${describe(def)}.`);
+        const values: Record<
+          string,
+          { description?: string | null; deprecationReason?: string | null }
+        > = {};
+        for (const v of def.enumValues)
+          values[v.name] = { description: v.description, deprecationReason: v.deprecationReason };
+        return new GraphQLEnumType({ name: def.name, description: def.description, values });
+      }
+      case 'INPUT_OBJECT': {
+        const { inputFields } = def;
+        if (!inputFields)
+          throw new Error(`Introspection result missing inputFields: ${describe(def)}.`);
+        return new GraphQLInputObjectType({
+          name: def.name,
+          description: def.description,
+          fields: () => inputValues(inputFields),
+          isOneOf: def.isOneOf,
+        });
+      }
+      default:
+        throw new Error(`${INCOMPLETE}: ${describe(def)}.`);
+    }
+  }
+
+  for (const def of defs) {
+    await slices.maybeYield();
+    if (def?.name == null || def.kind == null) throw new Error(`${INCOMPLETE}: ${describe(def)}.`);
+    typeMap[def.name] = STANDARD_TYPES.get(def.name) ?? buildType(def);
+  }
+
+  const root = (ref: IntrospectionNamedTypeRef | null | undefined) =>
+    ref ? assertObjectType(getNamedType(ref)) : null;
+  const query = root(head.queryType);
+  const mutation = root(head.mutationType);
+  const subscription = root(head.subscriptionType);
+  // The page Docs opens on: built now, so a bad definition there fails the load, not a render.
+  for (const t of [query, mutation, subscription]) t?.getFields();
+
+  let implementations: Map<
+    string,
+    { objects: GraphQLObjectType[]; interfaces: GraphQLInterfaceType[] }
+  >;
+  function implementationsOf(t: GraphQLInterfaceType) {
+    if (!implementations) {
+      implementations = new Map();
+      for (const candidate of Object.values(typeMap)) {
+        if (!isObjectType(candidate) && !isInterfaceType(candidate)) continue;
+        for (const i of candidate.getInterfaces()) {
+          let entry = implementations.get(i.name);
+          if (!entry) implementations.set(i.name, (entry = { objects: [], interfaces: [] }));
+          if (isObjectType(candidate)) entry.objects.push(candidate);
+          else entry.interfaces.push(candidate);
+        }
+      }
+    }
+    return implementations.get(t.name) ?? { objects: [], interfaces: [] };
+  }
+
+  let completed: Promise<GraphQLSchema> | undefined;
+  async function complete(pace: Pace): Promise<GraphQLSchema> {
+    const turns = scheduler(pace);
+    for (const t of Object.values(typeMap)) {
+      await turns.maybeYield();
+      if (isObjectType(t) || isInterfaceType(t)) {
+        t.getFields();
+        t.getInterfaces();
+      } else if (isUnionType(t)) t.getTypes();
+      else if (isInputObjectType(t)) t.getFields();
+    }
+    await turns.maybeYield();
+    const directives = (head.directives ?? []).map((d) => {
+      if (!d.args) throw new Error(`Introspection result missing directive args: ${describe(d)}.`);
+      if (!d.locations)
+        throw new Error(`Introspection result missing directive locations: ${describe(d)}.`);
+      return new GraphQLDirective({
+        name: d.name,
+        description: d.description,
+        isRepeatable: d.isRepeatable,
+        deprecationReason: d.deprecationReason,
+        locations: d.locations.slice(),
+        args: inputValues(d.args),
+      });
+    });
+    return new GraphQLSchema({
+      description: head.description,
+      query,
+      mutation,
+      subscription,
+      types: Object.values(typeMap),
+      directives,
+      // The server's schema is what it is: queries are checked against it, the schema itself is
+      // not judged (graphql-js would validate it on the first lint: ~100 ms for GitHub's, and
+      // no lint at all for a server whose schema breaks a rule).
+      assumeValid: true,
+    });
+  }
+
+  return {
+    description: head.description,
+    getQueryType: () => query ?? undefined,
+    getMutationType: () => mutation ?? undefined,
+    getSubscriptionType: () => subscription ?? undefined,
+    getType: (name) => typeMap[name],
+    getTypeMap: () => typeMap,
+    getImplementations: implementationsOf,
+    getPossibleTypes: (t) => (isUnionType(t) ? t.getTypes() : implementationsOf(t).objects),
+    complete(pace = yieldInBackground) {
+      completed ??= complete(pace);
+      return completed;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { SchemaPayload } from '../schema-payload.ts';
+import type { ParsedAnswer, RawAnswer } from '../schema-load.ts';
+
+/** One HTTP answer to an introspection query, its body as bytes (transferred, not copied). */
+interface AnswerBytes extends Omit<RawAnswer, 'text'> {
+  body: ArrayBuffer;
+}
+
+/**
+ * The schema worker's methods (called through src/shared/lib/worker-rpc.ts). Both read a big
+ * text off the main thread and hand back a `SchemaPayload`; a failure rejects with a message
+ * saying what to do.
+ */
+export type SchemaApi = {
+  /** Answers at once: started ahead of a schema load so the worker is up when the answer is in. */
+  warm: { params: null; result: true };
+  /** Reads one introspection answer: the schema, or the server's GraphQL errors. */
+  readAnswer: { params: AnswerBytes; result: ParsedAnswer<SchemaPayload> };
+  /** Reads a schema file (SDL, or an introspection result with or without "data"). */
+  readFile: { params: { name: string; body: ArrayBuffer }; result: SchemaPayload };
+};

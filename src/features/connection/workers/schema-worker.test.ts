@@ -1,0 +1,98 @@
+import { buildSchema, introspectionFromSchema } from 'graphql';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createRpcClient,
+  serveRpc,
+  type RpcRequest,
+  type RpcScope,
+  type RpcTarget,
+} from '../../../shared/lib/worker-rpc.ts';
+import { schemaHandlers } from './schema-handlers.ts';
+import type { SchemaApi } from './protocol.ts';
+
+// The schema worker's protocol end to end: a page-side client and the worker's handlers joined
+// by a real MessageChannel (as schema.worker.ts serves them), bodies transferred as bytes.
+
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  for (const c of channels.splice(0)) {
+    c.port1.close();
+    c.port2.close();
+  }
+});
+
+function schemaWorkerPair() {
+  const ch = new MessageChannel();
+  channels.push(ch);
+  serveRpc<SchemaApi>(ch.port2 as unknown as RpcScope, schemaHandlers);
+  ch.port2.start();
+  return createRpcClient<SchemaApi>(() => {
+    ch.port1.start();
+    const t: RpcTarget = {
+      postMessage(m: RpcRequest, transfer?: Transferable[]) {
+        ch.port1.postMessage(m, transfer ?? []);
+      },
+      addEventListener(type: 'message' | 'error', l: (e: never) => void) {
+        if (type === 'message')
+          ch.port1.addEventListener('message', l as (e: MessageEvent) => void);
+      },
+    };
+    return t;
+  }, 'The schema worker');
+}
+
+const SDL = 'type Query { a(x: Int @deprecated(reason: "no")): String b: B } type B { c: Int }';
+const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+
+describe('schema worker protocol', () => {
+  it('reads an introspection answer into the text and pieces of types; the bytes move, not copy', async () => {
+    const client = schemaWorkerPair();
+    const data = introspectionFromSchema(buildSchema(SDL));
+    const text = JSON.stringify({ data });
+    const body = bytes(text);
+    const r = await client.call(
+      'readAnswer',
+      { status: 200, contentType: 'application/json', relayError: false, body },
+      { transfer: [body] },
+    );
+    expect(body.byteLength).toBe(0); // transferred to the worker
+    if (r.kind !== 'ok') throw new Error('expected a schema');
+    expect(r.data.text).toBe(text);
+    expect(JSON.parse(r.data.head)).toMatchObject({ queryType: { name: 'Query' } });
+    const names = r.data.typeChunks.flatMap((c) =>
+      (JSON.parse(c) as { name: string }[]).map((t) => t.name),
+    );
+    expect(names).toEqual(data.__schema.types.map((t) => t.name));
+  });
+
+  it('hands back GraphQL errors (for the older query) and refusals as messages', async () => {
+    const client = schemaWorkerPair();
+    const errors = { errors: [{ message: 'Unknown argument "includeDeprecated"' }] };
+    await expect(
+      client.call('readAnswer', {
+        status: 200,
+        contentType: 'application/json',
+        relayError: false,
+        body: bytes(JSON.stringify(errors)),
+      }),
+    ).resolves.toEqual({ kind: 'errors', messages: ['Unknown argument "includeDeprecated"'] });
+    await expect(
+      client.call('readAnswer', {
+        status: 401,
+        contentType: 'text/plain',
+        relayError: false,
+        body: bytes('Invalid access token.\n'),
+      }),
+    ).rejects.toThrow(/refused the request \(HTTP 401: Invalid access token\.\)/);
+  });
+
+  it('reads a schema file, or says what to do with a bad one', async () => {
+    const client = schemaWorkerPair();
+    const r = await client.call('readFile', { name: 's.graphql', body: bytes(SDL) });
+    expect(JSON.parse(r.text).data.__schema.queryType.name).toBe('Query');
+    expect(r.typeChunks.length).toBeGreaterThan(0);
+    await expect(
+      client.call('readFile', { name: 'd.graphql', body: bytes('type Query {') }),
+    ).rejects.toThrow(/^Could not read d.graphql as a schema: Syntax Error/);
+  });
+});
