@@ -126,17 +126,17 @@ export class ConsolePage {
     return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
-  /** An option of the open completion list. */
+  /** Options of the open completion list. */
   completion(name: string | RegExp): Locator {
-    return this.completions.getByRole('option', { name }).first();
+    return this.completions.getByRole('option', { name });
   }
 
   /**
-   * Accepts a completion by clicking it: a click applies at once, while Enter is ignored for
-   * CodeMirror's interactionDelay after the list (re)opens.
+   * Accepts the first matching completion by clicking it: a click applies at once, while Enter is
+   * ignored for CodeMirror's interactionDelay (75 ms) after the list (re)opens.
    */
   async acceptCompletion(name: string | RegExp): Promise<void> {
-    await this.completion(name).click();
+    await this.completion(name).first().click();
   }
 
   /**
