@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The options of combobox "Auth scheme". */
-export type AuthScheme = 'Access token' | 'OAuth bearer' | 'Sudo';
+type AuthScheme = 'Access token' | 'OAuth bearer' | 'Sudo';
 
 /** What a user enters in the panel before pressing Connect. */
 export interface Credentials {
