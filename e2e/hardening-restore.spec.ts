@@ -7,9 +7,9 @@ import { buildSchema, introspectionFromSchema } from 'graphql';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { ConsolePage } from './pages/console-page.ts';
 
-// Issue 7, "Nothing lost": the browser goes away right after typing (a simulated crash:
-// the context is closed at once, no reload, no waiting beyond the app's debounce), then the
-// same profile is opened again: every tab's text is back.
+// Issue 7, "Nothing lost": the browser goes away right after typing (a crash: the tab's renderer
+// is killed, no reload, no waiting beyond the app's debounce), then the same profile is opened
+// again: every tab's text is back.
 
 async function openProfile(dir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, {
@@ -20,9 +20,10 @@ async function openProfile(dir: string): Promise<BrowserContext> {
 }
 
 /**
- * A crash runs no pagehide handler (a closed context does not either), so what is saved is what
- * the debounces wrote: the store writes 300 ms after the last change at the latest. The second
- * before the crash is the page's clock time (Playwright's clock), not a wait of the test.
+ * A crash runs no pagehide or visibilitychange handler (closing the context may run them), so
+ * what is saved is what the debounces wrote: the store writes 300 ms after the last change at the
+ * latest. The second before the crash is the page's clock time (Playwright's clock), not a wait of
+ * the test.
  */
 const APP_DEBOUNCE_MS = 1000;
 
@@ -51,9 +52,16 @@ for (const waitMs of [APP_DEBOUNCE_MS]) {
       await app.setEditor('Query editor', 'query Two { site { id } } # typed in tab 2');
       await app.setEditor('Variables editor', '{"two": 2}');
       // Back to the query editor, one more keystroke, and the browser is gone.
+      // From here on the page's time moves only when the test lets it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await app.editor('Query editor').press('End');
       await page.keyboard.insertText('!');
       await letClockRun(page, waitMs);
+      // The crash: the renderer dies on the spot (CDP Page.crash), then the browser is closed.
+      const cdp = await first.newCDPSession(page);
+      const crashed = page.waitForEvent('crash');
+      void cdp.send('Page.crash').catch(() => undefined);
+      await crashed;
       await first.close();
 
       const second = await openProfile(dir);
