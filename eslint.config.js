@@ -92,4 +92,28 @@ export default tseslint.config(
     ['server/**/*.ts'],
     [{ regex: '^(\\.\\./)+src/(?!shared/contracts/)', message: SERVER_MESSAGE }],
   ),
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: TEST_SELECTOR, message: TEST_MESSAGE },
+        {
+          // Region "Response" without exact also matches region "Response headers".
+          selector:
+            'CallExpression[callee.property.name="getByRole"][arguments.0.value="region"]:has(Property[key.name="name"][value.value="Response"]):not(:has(Property[key.name="exact"]))',
+          message:
+            'Region "Response" needs exact: true ("Response headers" exists); use ConsolePage.response.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message:
+            'No fixed sleeps in e2e: await the event, an auto-waiting expect, or the page clock (e2e/README.md).',
+        },
+      ],
+    },
+  },
 );

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
 
 test('the console page has no serious accessibility violations', async ({ page }) => {
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
-  await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(page.getByRole('textbox', { name: 'Response body' })).toContainText('alice');
-  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.run();
+  await expect(app.responseBody).toContainText('alice');
+  await app.historyButton.click();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .include('.connection-panel')
@@ -25,13 +25,14 @@ test('the console page has no serious accessibility violations', async ({ page }
 test('the Shortcuts dialog is a labelled modal dialog and keyboard-only use works', async ({
   page,
 }) => {
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Shortcuts' }).focus();
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.shortcutsButton.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const dialog = app.shortcutsDialog;
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Shortcuts' })).toBeFocused();
+  await expect(app.shortcutsButton).toBeFocused();
 });

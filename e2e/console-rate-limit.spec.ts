@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { responseRegion, setEditor } from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
 import { startExtraServer, type ExtraServer } from './server.ts';
 
 // A public sandbox that rate-limits anonymous, unnamed requests (experimentalFeatures
@@ -26,20 +26,19 @@ test.afterAll(async () => {
 });
 
 test('an empty 429 with Retry-After says when to retry', async ({ page }) => {
-  await page.goto(`${server.url}/debug/console`);
-  await page.getByRole('textbox', { name: 'Instance URL' }).fill(server.info.base_url);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  const app = new ConsolePage(page);
+  await app.open(`${server.url}/debug/console`);
+  await app.connection.instanceUrl.fill(server.info.base_url);
+  await app.connection.connectButton.click();
   await expect(page.getByText(/Connected, but not signed in/)).toBeVisible();
   // Unnamed and anonymous: limited after the first request or two.
-  await setEditor(page, 'Query editor', '{ currentUser { username } }');
-  const alert = responseRegion(page).getByText(/^Rate limited; retry in \d+ s\.$/);
+  await app.setEditor('Query editor', '{ currentUser { username } }');
+  const alert = app.response.getByText(/^Rate limited; retry in \d+ s\.$/);
   for (let i = 0; i < 4 && !(await alert.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible();
-    await expect(responseRegion(page).getByRole('definition').first()).toHaveText(/^\d{3}/);
+    await app.run();
+    await expect(app.runButton).toBeVisible();
+    await expect(app.statusBar.first()).toHaveText(/^\d{3}/);
   }
   await expect(alert).toBeVisible();
-  await expect(responseRegion(page).getByRole('definition').first()).toHaveText(
-    '429 Too Many Requests',
-  );
+  await expect(app.statusBar.first()).toHaveText('429 Too Many Requests');
 });

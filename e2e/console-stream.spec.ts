@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { connect, responseRegion, setEditor } from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
 
 /** An instance stand-in whose big answer arrives in two parts, the second only on request. */
 const PORT = 4800;
@@ -65,24 +65,25 @@ test.describe('a big response streams into the viewer', () => {
         if (document.body?.textContent?.includes('Loading viewer…')) w.__viewerWaited = true;
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await page.goto('/debug/console');
-    await connect(page, { baseUrl: `http://127.0.0.1:${PORT}`, token: 'sgp_local_stream' });
-    await setEditor(
-      page,
-      'Query editor',
+    const app = new ConsolePage(page);
+    await app.open();
+    await app.connection.connect({
+      baseUrl: `http://127.0.0.1:${PORT}`,
+      token: 'sgp_local_stream',
+    });
+    await app.runQuery(
       '{ search(query: "streamed") { results { results { ... on FileMatch { file { path } } } } } }',
     );
-    await page.getByRole('button', { name: 'Run query' }).click();
     await firstPartSent;
-    const response = responseRegion(page);
-    const body = response.getByRole('textbox', { name: 'Response body' });
+    const response = app.response;
+    const body = app.responseBody;
     // Pretty-printed as it arrives, while the upstream still holds the second half back.
     await expect(body).toContainText(`"path": "${path(0)}"`);
     await expect(body).toContainText('"results": [');
-    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(app.stopButton).toBeVisible();
 
     release();
-    await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible();
+    await expect(app.runButton).toBeVisible();
     await expect(response.getByText(/^\d+(\.\d)? (KB|MB)$/)).toBeVisible();
     // The end of the response is there: search finds the last file and scrolls to it.
     await body.click();
@@ -103,21 +104,22 @@ test.describe('a big response streams into the viewer', () => {
   test('Stop while the rest is still arriving: a clear notice, the partial text goes', async ({
     page,
   }) => {
-    await page.goto('/debug/console');
-    await connect(page, { baseUrl: `http://127.0.0.1:${PORT}`, token: 'sgp_local_stream' });
-    await setEditor(
-      page,
-      'Query editor',
+    const app = new ConsolePage(page);
+    await app.open();
+    await app.connection.connect({
+      baseUrl: `http://127.0.0.1:${PORT}`,
+      token: 'sgp_local_stream',
+    });
+    await app.runQuery(
       '{ search(query: "streamed") { results { results { ... on FileMatch { file { path } } } } } }',
     );
-    await page.getByRole('button', { name: 'Run query' }).click();
     await firstPartSent;
-    const response = responseRegion(page);
-    const body = response.getByRole('textbox', { name: 'Response body' });
+    const response = app.response;
+    const body = app.responseBody;
     await expect(body).toContainText(`"path": "${path(0)}"`);
-    await page.getByRole('button', { name: 'Stop' }).click();
+    await app.stopButton.click();
     await expect(response.getByRole('alert')).toContainText('Stopped');
-    await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible();
+    await expect(app.runButton).toBeVisible();
     await expect(body).toHaveCount(0);
   });
 });

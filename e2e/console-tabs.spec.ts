@@ -1,42 +1,40 @@
 import { expect, test } from '@playwright/test';
-import { editorText, setEditor } from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
 
 test('tabs and their text survive a reload', async ({ page }) => {
-  await page.goto('/debug/console');
-  await setEditor(page, 'Query editor', 'query First { currentUser { username } }');
-  await page.getByRole('button', { name: 'New tab' }).click();
-  await setEditor(page, 'Query editor', 'query Second { site { id } }');
-  await setEditor(page, 'Variables editor', '{"n": 1}');
-  await page.getByRole('button', { name: 'Rename tab' }).click();
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.setEditor('Query editor', 'query First { currentUser { username } }');
+  await app.newTabButton.click();
+  await app.setEditor('Query editor', 'query Second { site { id } }');
+  await app.setEditor('Variables editor', '{"n": 1}');
+  await app.button('Rename tab').click();
   await page.getByRole('textbox', { name: 'Tab name' }).fill('My second tab');
   await page.keyboard.press('Enter');
   // No waiting for the debounce: pagehide flushes.
   await page.reload();
-  const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['First', 'My second tab']);
-  await expect(page.getByRole('tab', { name: 'My second tab' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  expect(await editorText(page, 'Query editor')).toBe('query Second { site { id } }');
-  expect(await editorText(page, 'Variables editor')).toBe('{"n": 1}');
-  await page.getByRole('tab', { name: 'First' }).click();
-  expect(await editorText(page, 'Query editor')).toBe('query First { currentUser { username } }');
+  await expect(app.tabs).toHaveText(['First', 'My second tab']);
+  await expect(app.tab('My second tab')).toHaveAttribute('aria-selected', 'true');
+  expect(await app.editorText('Query editor')).toBe('query Second { site { id } }');
+  expect(await app.editorText('Variables editor')).toBe('{"n": 1}');
+  await app.tab('First').click();
+  expect(await app.editorText('Query editor')).toBe('query First { currentUser { username } }');
   // Closing a tab.
-  await page.getByRole('button', { name: 'Close tab', exact: true }).click();
-  await expect(tabs).toHaveText(['My second tab']);
+  await app.button('Close tab').click();
+  await expect(app.tabs).toHaveText(['My second tab']);
 });
 
 test('a link with a fragment opens that query; the fragment follows edits', async ({ page }) => {
+  const app = new ConsolePage(page);
   const state = {
     query: 'query Linked { currentUser { username } }',
     variables: '{"a":1}',
     operationName: 'Linked',
   };
-  await page.goto('/debug/console#' + encodeURIComponent(JSON.stringify(state)));
-  await expect.poll(() => editorText(page, 'Query editor')).toBe(state.query);
-  expect(await editorText(page, 'Variables editor')).toBe('{\n  "a": 1\n}');
-  await setEditor(page, 'Query editor', 'query Edited { currentUser { username } }');
+  await app.open('/debug/console#' + encodeURIComponent(JSON.stringify(state)));
+  await expect.poll(() => app.editorText('Query editor')).toBe(state.query);
+  expect(await app.editorText('Variables editor')).toBe('{\n  "a": 1\n}');
+  await app.setEditor('Query editor', 'query Edited { currentUser { username } }');
   await expect
     .poll(() =>
       page.evaluate(() => JSON.parse(decodeURIComponent(location.hash.slice(1))).query as string),
@@ -47,16 +45,18 @@ test('a link with a fragment opens that query; the fragment follows edits', asyn
 });
 
 test('the default query is the instance console default', async ({ page }) => {
-  await page.goto('/debug/console');
-  expect(await editorText(page, 'Query editor')).toContain(
+  const app = new ConsolePage(page);
+  await app.open();
+  expect(await app.editorText('Query editor')).toContain(
     "# Here's an example query to get you started:",
   );
 });
 
 test('Shortcuts dialog lists the keys and closes with Escape', async ({ page }) => {
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Shortcuts' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.shortcutsButton.click();
+  const dialog = app.shortcutsDialog;
   await expect(dialog).toContainText('Shift-Ctrl-R');
   await expect(dialog).toContainText('Ctrl/Cmd-K');
   await page.keyboard.press('Escape');

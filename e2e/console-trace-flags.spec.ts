@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  connect,
-  editorText,
-  responseRegion,
-  sandboxInfo,
-  setEditor,
-} from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Issue 14 §1 (tracing, feature-flag overrides, response headers) and §4 (completion triggers,
 // fill all fields, curl byte equality), against the real sandbox behind `npm start`.
@@ -14,15 +9,12 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 let baseUrl = '';
 let userToken = '';
 
-async function open(page: Page, path = '/debug/console') {
-  await page.goto(path);
-  await connect(page, { baseUrl, token: userToken });
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
-}
-
-async function run(page: Page, query: string) {
-  await setEditor(page, 'Query editor', query);
-  await page.getByRole('button', { name: 'Run query' }).click();
+/** The console at `path`, connected with the sandbox user's token. */
+async function open(page: Page, path = '/debug/console'): Promise<ConsolePage> {
+  const app = new ConsolePage(page);
+  await app.open(path);
+  await app.connection.connectAs({ baseUrl, token: userToken }, 'alice');
+  return app;
 }
 
 test.beforeEach(async ({ request }) => {
@@ -36,21 +28,21 @@ test.describe('tracing', () => {
     page,
     context,
   }) => {
-    await open(page);
+    const app = await open(page);
     await page.getByRole('checkbox', { name: 'Trace' }).check();
-    await run(page, 'query Me { currentUser { username } }');
+    await app.runQuery('query Me { currentUser { username } }');
     const status = page.getByRole('definition').filter({ has: page.getByRole('link') });
-    const link = responseRegion(page).getByRole('link', { name: /^Open trace/ });
+    const link = app.response.getByRole('link', { name: /^Open trace/ });
     await expect(link).toBeVisible();
     const href = await link.getAttribute('href');
     expect(href).toMatch(new RegExp(`^${baseUrl}/-/debug/jaeger/trace/[0-9a-f]{32}$`));
     const id = href!.split('/').pop()!;
     await expect(status.locator('code')).toHaveText(id);
 
-    await responseRegion(page).getByRole('button', { name: 'Copy trace ID' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+    await app.response.getByRole('button', { name: 'Copy trace ID' }).click();
+    await expect.poll(() => app.clipboardText()).toBe(id);
 
-    const headers = page.getByRole('region', { name: 'Response headers' });
+    const headers = app.responseHeaders;
     await headers.getByText(/^Response headers/).click();
     await expect(headers.getByRole('row', { name: /^x-trace / })).toContainText(id);
     await expect(headers.getByRole('row', { name: /^x-trace-span / })).toContainText(
@@ -71,11 +63,11 @@ test.describe('tracing', () => {
   test('without Trace there is no trace link, and the headers are still shown', async ({
     page,
   }) => {
-    await open(page);
-    await run(page, '{ currentUser { username } }');
-    await expect(responseRegion(page)).toContainText('alice');
-    await expect(responseRegion(page).getByRole('link', { name: /^Open trace/ })).toHaveCount(0);
-    const headers = page.getByRole('region', { name: 'Response headers' });
+    const app = await open(page);
+    await app.runQuery('{ currentUser { username } }');
+    await expect(app.response).toContainText('alice');
+    await expect(app.response.getByRole('link', { name: /^Open trace/ })).toHaveCount(0);
+    const headers = app.responseHeaders;
     await headers.getByText(/^Response headers/).click();
     await expect(headers.getByRole('row', { name: /^content-type / })).toContainText(
       'application/json',
@@ -89,33 +81,33 @@ test.describe('feature-flag overrides', () => {
   test('?trace=1&feat=… on the console URL set Trace and the flags; an override changes the answer', async ({
     page,
   }) => {
-    await open(page, '/debug/console?trace=1&feat=search-debug&feat=-search-keyword');
+    const app = await open(page, '/debug/console?trace=1&feat=search-debug&feat=-search-keyword');
     await expect(page.getByRole('checkbox', { name: 'Trace' })).toBeChecked();
     const flags = page.getByRole('textbox', { name: 'Feature flags' });
     await expect(flags).toHaveValue('search-debug, -search-keyword');
-    await run(page, EVAL);
-    await expect(responseRegion(page)).toContainText('"evaluateFeatureFlag": true');
-    await expect(responseRegion(page).getByRole('link', { name: /^Open trace/ })).toBeVisible();
+    await app.runQuery(EVAL);
+    await expect(app.response).toContainText('"evaluateFeatureFlag": true');
+    await expect(app.response.getByRole('link', { name: /^Open trace/ })).toBeVisible();
 
     await flags.fill('');
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(responseRegion(page)).toContainText('"evaluateFeatureFlag": false');
+    await app.run();
+    await expect(app.response).toContainText('"evaluateFeatureFlag": false');
   });
 
   test('the override shows in search results too', async ({ page }) => {
-    await open(page);
+    const app = await open(page);
     await page.getByRole('textbox', { name: 'Feature flags' }).fill('search-debug');
-    await run(page, '{ search(query: "count:1 func") { results { alert { title } } } }');
-    await expect(responseRegion(page)).toContainText('"title": "Search debug"');
+    await app.runQuery('{ search(query: "count:1 func") { results { alert { title } } } }');
+    await expect(app.response).toContainText('"title": "Search debug"');
   });
 
   test('a word that is not a flag name stops the run and keeps the text', async ({ page }) => {
-    await open(page);
+    const app = await open(page);
     const flags = page.getByRole('textbox', { name: 'Feature flags' });
     await flags.fill('search-debug, bad"flag');
     await expect(flags).toHaveAttribute('aria-invalid', 'true');
-    await run(page, EVAL);
-    await expect(responseRegion(page).getByRole('alert')).toContainText(
+    await app.runQuery(EVAL);
+    await expect(app.response.getByRole('alert')).toContainText(
       'Feature flags: "bad"flag" is not a flag name',
     );
     await expect(flags).toHaveValue('search-debug, bad"flag');
@@ -126,52 +118,47 @@ test.describe('editor (GraphiQL / Altair habits)', () => {
   test('completion opens after "{ " without a letter; an object field gets its leaf fields', async ({
     page,
   }) => {
-    await open(page);
-    await setEditor(page, 'Query editor', '');
+    const app = await open(page);
+    await app.setEditor('Query editor', '');
     await page.keyboard.type('{ '); // closing brace added by closeBrackets
-    const list = page.getByRole('listbox');
-    await expect(list.getByRole('option', { name: /currentUser/ })).toBeVisible();
+    await expect(app.completion(/currentUser/)).toBeVisible();
     await page.keyboard.type('currentU');
-    // A click accepts at once (Enter is ignored for 75 ms after the list reopens: interactionDelay).
-    await list
-      .getByRole('option', { name: /currentUser/ })
-      .first()
-      .click();
+    await app.acceptCompletion(/currentUser/);
     await expect
-      .poll(() => editorText(page, 'Query editor'))
+      .poll(() => app.editorText('Query editor'))
       .toMatch(/^\{ currentUser \{\n {2}id\n {2}username\n(?: {2}\w+\n)+\}\}$/);
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(responseRegion(page)).toContainText('"username": "alice"');
+    await app.run();
+    await expect(app.response).toContainText('"username": "alice"');
   });
 
   test('completion opens after "(" and ":"', async ({ page }) => {
-    await open(page);
-    await setEditor(page, 'Query editor', '{ users');
+    const app = await open(page);
+    await app.setEditor('Query editor', '{ users');
     await page.keyboard.type('(');
-    await expect(page.getByRole('listbox').getByRole('option', { name: /^first/ })).toBeVisible();
+    await expect(app.completion(/^first/)).toBeVisible();
   });
 
   test('Fill all fields (button and Shift-Ctrl-Enter) fills the set under the cursor', async ({
     page,
   }) => {
-    await open(page);
-    await setEditor(page, 'Query editor', '{\n  currentUser {\n    \n  }\n}');
+    const app = await open(page);
+    await app.setEditor('Query editor', '{\n  currentUser {\n    \n  }\n}');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('End');
-    await page.getByRole('button', { name: 'Fill all fields' }).click();
-    const text = await editorText(page, 'Query editor');
+    await app.button('Fill all fields').click();
+    const text = await app.editorText('Query editor');
     expect(text).toMatch(
       /^\{\n {2}currentUser \{\n {4}id\n {4}username\n(?: {4}\w+\n)+ {2}\}\n\}$/,
     );
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(responseRegion(page)).toContainText('"username": "alice"');
+    await app.run();
+    await expect(app.response).toContainText('"username": "alice"');
 
-    await setEditor(page, 'Query editor', '{ site { productVersion } }');
+    await app.setEditor('Query editor', '{ site { productVersion } }');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft'); // before the inner "}"
     await page.keyboard.press('Shift+Control+Enter');
     await expect
-      .poll(() => editorText(page, 'Query editor'))
+      .poll(() => app.editorText('Query editor'))
       .toMatch(/^\{ site \{ productVersion\n {2}id\n {2}siteID\n(?: {2}\w+\n)*\} \}$/);
   });
 });
@@ -180,11 +167,11 @@ test.describe('Copy as curl', () => {
   test('one named operation: byte for byte `src api -get-curl` (no operationName)', async ({
     page,
   }) => {
-    await open(page);
-    await setEditor(page, 'Query editor', 'query Me { currentUser { username } }');
-    await page.getByRole('button', { name: 'Copy as curl' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
-    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    const app = await open(page);
+    await app.setEditor('Query editor', 'query Me { currentUser { username } }');
+    await app.button('Copy as curl').click();
+    await expect(app.notice('Copied')).toBeVisible();
+    const clip = await app.clipboardText();
     // Written by hand from the -get-curl rules, not by toCurl.
     expect(clip).toBe(
       [
@@ -201,25 +188,21 @@ test.describe('Copy as curl', () => {
   test('several operations: said next to the button, and the chosen one is named', async ({
     page,
   }) => {
-    await open(page);
-    await setEditor(
-      page,
-      'Query editor',
-      'query A { currentUser { id } }\nquery B { site { id } }',
-    );
+    const app = await open(page);
+    await app.setEditor('Query editor', 'query A { currentUser { id } }\nquery B { site { id } }');
     await expect(page.getByText(/^Several operations: the command names/)).toBeVisible();
-    await page.getByRole('button', { name: 'Copy as curl' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'for operation B' })).toBeVisible();
-    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    await app.button('Copy as curl').click();
+    await expect(app.notice('for operation B')).toBeVisible();
+    const clip = await app.clipboardText();
     expect(clip).toContain('-d \'{"operationName":"B","query":');
   });
 
   test('Trace and Feature flags go into the command as headers', async ({ page }) => {
-    await open(page, '/debug/console?trace=1&feat=search-debug');
-    await setEditor(page, 'Query editor', '{ currentUser { username } }');
-    await page.getByRole('button', { name: 'Copy as curl' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
-    const lines = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+    const app = await open(page, '/debug/console?trace=1&feat=search-debug');
+    await app.setEditor('Query editor', '{ currentUser { username } }');
+    await app.button('Copy as curl').click();
+    await expect(app.notice('Copied')).toBeVisible();
+    const lines = (await app.clipboardText()).split('\n');
     expect(lines.slice(1, 5)).toEqual([
       "   -H 'Authorization: token REDACTED' \\",
       "   -H 'X-Sourcegraph-Should-Trace: true' \\",

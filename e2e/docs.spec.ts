@@ -5,22 +5,24 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildSchema, graphql, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { ConnectPanel } from './pages/connect-panel.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import type { DocsPanel } from './pages/docs-panel.ts';
 import { startExtraServer } from './server.ts';
 
 // Docs panel against the real page and the sandbox. Extra servers use ports 4473..4487
 // (each takes PORT, PORT+1 for its sandbox instance and PORT+2 for analytics).
 
-function docs(page: Page) {
-  return page.getByRole('complementary', { name: 'Docs' });
-}
-
-/** Connects to the sandbox of the page's server and opens the Docs panel. */
-async function openDocs(page: Page, url = '/debug/console') {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await page.getByRole('button', { name: 'Docs', exact: true }).click();
-  await expect(docs(page)).toBeVisible();
-  await expect(docs(page).getByRole('region', { name: 'Root types' })).toBeVisible();
+/**
+ * Fills the connection from the sandbox of the page's server (without waiting for a user: some
+ * schemas here have none) and opens the Docs panel once the schema is in.
+ */
+async function openDocs(page: Page, url = '/debug/console'): Promise<DocsPanel> {
+  const app = new ConsolePage(page);
+  await app.open(url);
+  await app.connection.useSandboxButton.click();
+  await app.docs.openSchema();
+  return app.docs;
 }
 
 let github: GraphQLSchema | undefined;
@@ -49,18 +51,14 @@ function tempSchema(sdl: string): { file: string; cleanup(): void } {
 test('navigate Query → a type → a field’s type, and back with the panel and the browser', async ({
   page,
 }) => {
-  await openDocs(page);
-  const panel = docs(page);
-  await panel
-    .getByRole('region', { name: 'Root types' })
-    .getByRole('button', { name: 'Query', exact: true })
-    .click();
-  await expect(panel.getByRole('article', { name: 'Type Query' })).toBeVisible();
+  const panel = await openDocs(page);
+  await panel.rootTypes.getByRole('button', { name: 'Query', exact: true }).click();
+  await expect(panel.typePage('Query')).toBeVisible();
   const urlBefore = page.url();
 
   // Query.repositories: RepositoryConnection! → its type page.
-  await panel.getByRole('button', { name: 'RepositoryConnection', exact: true }).first().click();
-  const conn = panel.getByRole('article', { name: 'Type RepositoryConnection' });
+  await panel.link('RepositoryConnection').first().click();
+  const conn = panel.typePage('RepositoryConnection');
   await expect(conn).toBeVisible();
   await expect(conn.getByText('RepositoryConnection!')).toHaveCount(0); // wrappers are outside the link
   await expect(conn.getByRole('listitem').filter({ hasText: 'nodes' })).toContainText(
@@ -69,26 +67,25 @@ test('navigate Query → a type → a field’s type, and back with the panel an
 
   // A field's type: pageInfo → PageInfo.
   await conn.getByRole('button', { name: 'PageInfo', exact: true }).click();
-  await expect(panel.getByRole('article', { name: 'Type PageInfo' })).toBeVisible();
-  await expect(panel.getByRole('navigation', { name: 'Docs breadcrumb' })).toContainText(
+  await expect(panel.typePage('PageInfo')).toBeVisible();
+  await expect(panel.root.getByRole('navigation', { name: 'Docs breadcrumb' })).toContainText(
     /Schema.*Query.*RepositoryConnection.*PageInfo/,
   );
 
-  await panel.getByRole('button', { name: 'Back' }).click();
-  await expect(panel.getByRole('article', { name: 'Type RepositoryConnection' })).toBeVisible();
+  await panel.button('Back').click();
+  await expect(panel.typePage('RepositoryConnection')).toBeVisible();
   await page.goBack();
-  await expect(panel.getByRole('article', { name: 'Type Query' })).toBeVisible();
+  await expect(panel.typePage('Query')).toBeVisible();
   expect(page.url()).toBe(urlBefore); // same URL, fragment untouched
-  await panel.getByRole('button', { name: 'Forward' }).click();
-  await expect(panel.getByRole('article', { name: 'Type RepositoryConnection' })).toBeVisible();
+  await panel.button('Forward').click();
+  await expect(panel.typePage('RepositoryConnection')).toBeVisible();
 });
 
 test('search finds a field by prefix, keyboard navigable', async ({ page }) => {
-  await openDocs(page);
-  const panel = docs(page);
-  const box = panel.getByRole('searchbox', { name: 'Search schema' });
+  const panel = await openDocs(page);
+  const box = panel.search;
   await box.fill('currentU');
-  const results = panel.getByRole('listbox', { name: 'Search results' });
+  const results = panel.root.getByRole('listbox', { name: 'Search results' });
   await expect(results.getByRole('option').first()).toContainText('Query.currentUser');
   await box.fill('Repos');
   await expect(results.getByRole('option').first()).toContainText('Repository');
@@ -100,7 +97,7 @@ test('search finds a field by prefix, keyboard navigable', async ({ page }) => {
   await expect(results.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
   await box.press('ArrowUp');
   await box.press('Enter');
-  await expect(panel.getByRole('article', { name: 'Type Repository' })).toBeVisible();
+  await expect(panel.typePage('Repository')).toBeVisible();
 
   // Ctrl-K from the page focuses the search box.
   await page.getByRole('heading', { level: 3 }).first().click();
@@ -111,74 +108,63 @@ test('search finds a field by prefix, keyboard navigable', async ({ page }) => {
 test('deprecated fields and arguments are hidden until "Show deprecated", with their reason', async ({
   page,
 }) => {
-  await openDocs(page);
-  const panel = docs(page);
-  await panel.getByRole('searchbox', { name: 'Search schema' }).fill('Repository');
-  await panel.getByRole('option').first().click();
-  const repo = panel.getByRole('article', { name: 'Type Repository' });
+  const panel = await openDocs(page);
+  await panel.search.fill('Repository');
+  await panel.options.first().click();
+  const repo = panel.typePage('Repository');
   await expect(repo.getByRole('button', { name: 'name', exact: true })).toBeVisible();
   await expect(repo.getByRole('button', { name: 'uri', exact: true })).toHaveCount(0);
   await expect(repo).toContainText('1 deprecated hidden');
 
-  await panel.getByRole('checkbox', { name: 'Show deprecated' }).check();
+  await panel.root.getByRole('checkbox', { name: 'Show deprecated' }).check();
   const uri = repo
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: 'uri', exact: true }) });
   await expect(uri).toContainText('Deprecated: Use name.');
 
   // A deprecated argument (asked for with inputValueDeprecation).
-  await panel.getByRole('searchbox', { name: 'Search schema' }).fill('Query.user');
-  await panel
+  await panel.search.fill('Query.user');
+  await panel.root
     .getByRole('option', { name: /Query\.user\b/ })
     .first()
     .click();
-  await expect(panel.getByRole('article', { name: 'Field Query.user' })).toContainText(
+  await expect(panel.fieldPage('Query.user')).toContainText(
     'Deprecated: Look users up by username',
   );
-  await panel.getByRole('checkbox', { name: 'Show deprecated' }).uncheck();
-  await expect(panel.getByRole('article', { name: 'Field Query.user' })).not.toContainText(
-    'Deprecated:',
-  );
+  await panel.root.getByRole('checkbox', { name: 'Show deprecated' }).uncheck();
+  await expect(panel.fieldPage('Query.user')).not.toContainText('Deprecated:');
 });
 
 test('adds a field with its required arguments as variables to the query', async ({ page }) => {
-  await openDocs(page);
-  const panel = docs(page);
-  await panel.getByRole('button', { name: 'Add Query.node to the query' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Added node' })).toContainText('$id');
-  const text = (name: string) =>
-    page
-      .getByRole('textbox', { name })
-      .evaluate((el) =>
-        el instanceof HTMLTextAreaElement
-          ? el.value
-          : [...el.querySelectorAll('.cm-line')].map((l) => l.textContent ?? '').join('\n'),
-      );
+  const panel = await openDocs(page);
+  await panel.button('Add Query.node to the query').click();
+  await expect(panel.root.getByRole('status').filter({ hasText: 'Added node' })).toContainText(
+    '$id',
+  );
+  const app = new ConsolePage(page);
   await expect
-    .poll(() => text('Query editor'))
+    .poll(() => app.editorText('Query editor'))
     .toMatch(/\(\$id: ID!\)[\s\S]*node\(id: \$id\) \{\s*id\s*\}/);
-  await expect.poll(() => text('Variables editor')).toMatch(/"id": ""/);
+  await expect.poll(() => app.editorText('Variables editor')).toMatch(/"id": ""/);
 });
 
 test('Mod-click in the query editor opens the field in Docs', async ({ page }) => {
-  await openDocs(page); // loads the schema
-  await docs(page).getByRole('button', { name: 'Close Docs' }).click();
-  await expect(docs(page)).toHaveCount(0);
-  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  const docs = await openDocs(page); // loads the schema
+  await docs.button('Close Docs').click();
+  await expect(docs.root).toHaveCount(0);
+  const editor = new ConsolePage(page).editor('Query editor');
   await editor.getByText('currentUser', { exact: true }).click({ modifiers: ['ControlOrMeta'] });
-  await expect(docs(page).getByRole('article', { name: 'Field Query.currentUser' })).toBeVisible();
-  await expect(docs(page).getByRole('article', { name: 'Field Query.currentUser' })).toContainText(
-    'The user who sent the request',
-  );
+  await expect(docs.fieldPage('Query.currentUser')).toBeVisible();
+  await expect(docs.fieldPage('Query.currentUser')).toContainText('The user who sent the request');
 });
 
 test('the Docs panel has no axe violations', async ({ page }) => {
-  await openDocs(page);
-  await docs(page).getByRole('searchbox', { name: 'Search schema' }).fill('repo');
-  await expect(docs(page).getByRole('option').first()).toBeVisible();
+  const docs = await openDocs(page);
+  await docs.search.fill('repo');
+  await expect(docs.options.first()).toBeVisible();
   const results = await new AxeBuilder({ page }).include('aside[aria-label="Docs"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-  await docs(page).getByRole('searchbox', { name: 'Search schema' }).fill('');
+  await docs.search.fill('');
   const page2 = await new AxeBuilder({ page }).include('aside[aria-label="Docs"]').analyze();
   expect(page2.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
     [],
@@ -186,11 +172,10 @@ test('the Docs panel has no axe violations', async ({ page }) => {
 });
 
 test('schema downloads as SDL and as introspection JSON', async ({ page }) => {
-  await openDocs(page);
-  const panel = docs(page);
+  const panel = await openDocs(page);
   const [sdl] = await Promise.all([
     page.waitForEvent('download'),
-    panel.getByRole('button', { name: 'Download SDL' }).click(),
+    panel.button('Download SDL').click(),
   ]);
   expect(sdl.suggestedFilename()).toMatch(/\.graphql$/);
   const sdlText = await (
@@ -201,7 +186,7 @@ test('schema downloads as SDL and as introspection JSON', async ({ page }) => {
   expect(sdlText).toContain('type Query {');
   const [json] = await Promise.all([
     page.waitForEvent('download'),
-    panel.getByRole('button', { name: 'Download JSON' }).click(),
+    panel.button('Download JSON').click(),
   ]);
   expect(json.suggestedFilename()).toMatch(/\.json$/);
   const body = JSON.parse(
@@ -211,20 +196,20 @@ test('schema downloads as SDL and as introspection JSON', async ({ page }) => {
 });
 
 test('a refused token says what to do, and a schema file is the fallback', async ({ page }) => {
-  await openDocs(page);
-  const panel = docs(page);
-  await page.getByRole('textbox', { name: 'Access token' }).fill('not-a-valid-token');
-  await page.getByRole('textbox', { name: 'Access token' }).blur();
-  await panel.getByRole('button', { name: 'Refetch schema' }).click();
-  await expect(panel.getByRole('alert')).toContainText(
+  const panel = await openDocs(page);
+  const connection = new ConnectPanel(page);
+  await connection.token.fill('not-a-valid-token');
+  await connection.token.blur();
+  await panel.button('Refetch schema').click();
+  await expect(panel.root.getByRole('alert')).toContainText(
     /refused the request \(HTTP 401.*\)\. Check the access token/,
   );
 
   const f = tempSchema('type Query { fromFile(q: String!): Int }');
   try {
-    await panel.getByLabel('Schema file').setInputFiles(f.file);
-    await expect(panel).toContainText('Schema from the file schema.graphql');
-    await expect(panel.getByRole('button', { name: 'fromFile', exact: true })).toBeVisible();
+    await panel.root.getByLabel('Schema file').setInputFiles(f.file);
+    await expect(panel.root).toContainText('Schema from the file schema.graphql');
+    await expect(panel.link('fromFile')).toBeVisible();
   } finally {
     f.cleanup();
   }
@@ -253,22 +238,21 @@ test('a hostile schema description stays inert', async ({ page }) => {
       dialogs++;
       void d.dismiss();
     });
-    await openDocs(page, `${server.url}/debug/console`);
-    const panel = docs(page);
-    await expect(panel.getByRole('button', { name: 'evil', exact: true })).toBeVisible();
-    await expect(panel.locator('strong', { hasText: 'bold' })).toBeVisible(); // Markdown rendered
-    await expect(panel.getByRole('link', { name: 'a safe link' })).toHaveAttribute(
+    const panel = await openDocs(page, `${server.url}/debug/console`);
+    await expect(panel.link('evil')).toBeVisible();
+    await expect(panel.root.locator('strong', { hasText: 'bold' })).toBeVisible(); // Markdown rendered
+    await expect(panel.root.getByRole('link', { name: 'a safe link' })).toHaveAttribute(
       'rel',
       'noopener noreferrer',
     );
-    await panel.getByRole('searchbox', { name: 'Search schema' }).fill('Other');
-    await panel.getByRole('option').first().click();
-    await expect(panel.getByRole('article', { name: 'Type Other' })).toBeVisible();
+    await panel.search.fill('Other');
+    await panel.options.first().click();
+    await expect(panel.typePage('Other')).toBeVisible();
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toBe(0);
     expect(await page.locator('[onerror], [onload], iframe, svg script').count()).toBe(0);
-    expect(await panel.locator('script, img, iframe').count()).toBe(0);
-    expect(await panel.locator('a[href^="javascript:" i]').count()).toBe(0);
+    expect(await panel.root.locator('script, img, iframe').count()).toBe(0);
+    expect(await panel.root.locator('a[href^="javascript:" i]').count()).toBe(0);
   } finally {
     await server.stop();
     f.cleanup();
@@ -281,17 +265,14 @@ test('GitHub’s public schema loads and is searchable', async ({ page }) => {
     SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
   });
   try {
-    await openDocs(page, `${server.url}/debug/console`);
-    const panel = docs(page);
-    await expect(panel.getByRole('article', { name: 'Type Query' })).toBeVisible();
-    await expect(
-      panel.getByRole('button', { name: githubFields('Query')[0], exact: true }),
-    ).toBeVisible();
-    const box = panel.getByRole('searchbox', { name: 'Search schema' });
+    const panel = await openDocs(page, `${server.url}/debug/console`);
+    await expect(panel.typePage('Query')).toBeVisible();
+    await expect(panel.link(githubFields('Query')[0])).toBeVisible();
+    const box = panel.search;
     await box.fill('Repository');
-    await expect(panel.getByRole('option').first()).toContainText(/^Repository\s*type/);
+    await expect(panel.options.first()).toContainText(/^Repository\s*type/);
     await box.press('Enter');
-    const repo = panel.getByRole('article', { name: 'Type Repository' });
+    const repo = panel.typePage('Repository');
     // ~100 fields: the list is virtualized, so only a window of rows is in the DOM.
     const fields = repo.getByRole('list', { name: 'Fields of Repository' });
     await expect(repo.getByRole('heading', { name: /^Fields \((\d{3}|[6-9]\d)\)/ })).toBeVisible();
@@ -302,16 +283,14 @@ test('GitHub’s public schema loads and is searchable', async ({ page }) => {
     );
     expect(await rows.count()).toBeLessThan(total);
     // Scrolling to the end renders the last field.
-    await panel.locator('.docs-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await panel.root.locator('.docs-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect(
       fields.getByRole('button', { name: githubFields('Repository').at(-1)!, exact: true }),
     ).toBeVisible();
     await box.fill('nameWithOw');
-    await expect(panel.getByRole('option').first()).toContainText('Repository.nameWithOwner');
+    await expect(panel.options.first()).toContainText('Repository.nameWithOwner');
     await box.press('Enter');
-    await expect(
-      panel.getByRole('article', { name: 'Field Repository.nameWithOwner' }),
-    ).toBeVisible();
+    await expect(panel.fieldPage('Repository.nameWithOwner')).toBeVisible();
   } finally {
     await server.stop();
   }
@@ -323,15 +302,14 @@ test('"What changed" lists a removed field after the served schema changes', asy
   test.setTimeout(150_000); // two extra servers, one after the other
   let server = await startExtraServer(4479, { SANDBOX_SCHEMA: before.file });
   try {
-    await openDocs(page, `${server.url}/debug/console`);
-    await expect(docs(page).getByRole('button', { name: 'old', exact: true })).toBeVisible();
-    await expect(docs(page).getByRole('button', { name: /What changed/ })).toHaveCount(0);
+    const docs = await openDocs(page, `${server.url}/debug/console`);
+    await expect(docs.link('old')).toBeVisible();
+    await expect(docs.button(/What changed/)).toHaveCount(0);
     await server.stop();
     server = await startExtraServer(4479, { SANDBOX_SCHEMA: after.file });
-    await docs(page).getByRole('button', { name: 'Refetch schema' }).click();
-    const panel = docs(page);
-    await panel.getByRole('button', { name: /What changed \(\d+\)/ }).click();
-    const changes = panel.getByRole('region', { name: 'What changed' });
+    await docs.button('Refetch schema').click();
+    await docs.button(/What changed \(\d+\)/).click();
+    const changes = docs.root.getByRole('region', { name: 'What changed' });
     await expect(changes.getByRole('region', { name: 'Breaking changes' })).toContainText(
       'Query.old was removed.',
     );
@@ -340,17 +318,14 @@ test('"What changed" lists a removed field after the served schema changes', asy
     );
     // Kept across a reload until dismissed.
     await page.reload();
-    await page.getByRole('button', { name: 'Use sandbox' }).click();
-    if (!(await docs(page).isVisible()))
-      await page.getByRole('button', { name: 'Docs', exact: true }).click();
-    await docs(page)
-      .getByRole('button', { name: /What changed/ })
-      .click();
-    await docs(page)
+    await new ConsolePage(page).connection.useSandboxButton.click();
+    if (!(await docs.root.isVisible())) await docs.toggle.click();
+    await docs.button(/What changed/).click();
+    await docs.root
       .getByRole('region', { name: 'Breaking changes' })
       .getByRole('button', { name: 'Open Query' })
       .click();
-    await expect(docs(page).getByRole('article', { name: 'Type Query' })).toBeVisible();
+    await expect(docs.typePage('Query')).toBeVisible();
   } finally {
     await server.stop();
     before.cleanup();
@@ -389,27 +364,26 @@ test('older servers, disabled introspection and web pages get a clear message', 
   });
   await new Promise<void>((r) => upstream.listen(4485, '127.0.0.1', r));
   try {
-    await page.goto('/debug/console');
-    const url = page.getByRole('textbox', { name: 'Instance URL' });
-    await url.fill('http://127.0.0.1:4485');
-    await url.press('Enter');
-    await page.getByRole('button', { name: 'Docs', exact: true }).click();
-    const panel = docs(page);
-    await expect(panel.getByRole('button', { name: 'legacyOnly', exact: true })).toBeVisible();
-    await expect(panel).toContainText(
+    const app = new ConsolePage(page);
+    await app.open();
+    await app.connection.enterInstanceUrl('http://127.0.0.1:4485');
+    await app.docs.toggle.click();
+    const panel = app.docs;
+    await expect(panel.link('legacyOnly')).toBeVisible();
+    await expect(panel.root).toContainText(
       'rejected the introspection query that asks for deprecated arguments and input fields',
     );
-    await expect(panel).toContainText('older query was used');
+    await expect(panel.root).toContainText('older query was used');
 
     mode = 'disabled';
-    await panel.getByRole('button', { name: 'Refetch schema' }).click();
-    await expect(panel.getByRole('alert')).toContainText(
+    await panel.button('Refetch schema').click();
+    await expect(panel.root.getByRole('alert')).toContainText(
       /refused introspection \("GraphQL introspection is not allowed"\).*Load the schema from a file/,
     );
 
     mode = 'html';
-    await panel.getByRole('button', { name: 'Refetch schema' }).click();
-    await expect(panel.getByRole('alert')).toContainText(
+    await panel.button('Refetch schema').click();
+    await expect(panel.root.getByRole('alert')).toContainText(
       /web page \(HTML, HTTP 200\), not GraphQL/,
     );
   } finally {

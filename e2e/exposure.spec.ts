@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
 
 /**
  * A console started with HOST=0.0.0.0 (as in a container) lets a browser in only through the
@@ -50,25 +51,21 @@ test('HOST=0.0.0.0: only the banner link lets a browser in; then the console con
     expect(refused?.status()).toBe(401);
     await expect(page.getByText(/opened the link it printed at start/)).toBeVisible();
 
-    await page.goto(link);
-    await expect(page.getByRole('textbox', { name: 'Query editor' })).toBeVisible();
+    const app = new ConsolePage(page);
+    await app.open(link);
+    await expect(app.editor('Query editor')).toBeVisible();
     expect(page.url()).not.toContain('auth=');
     const cookies = await context.cookies();
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
 
-    await page.getByRole('button', { name: 'Use sandbox' }).click();
-    await expect(page.getByText('Signed in as alice')).toBeVisible();
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(
-      page
-        .getByRole('region', { name: 'Response' })
-        .getByRole('textbox', { name: 'Response body' }),
-    ).toContainText('"username": "alice"');
+    await app.connection.useSandbox();
+    await app.run();
+    await expect(app.responseBody).toContainText('"username": "alice"');
 
     // The report worker's own requests carry the cookie too.
     await page.getByRole('link', { name: 'Analytics' }).click();
-    await page.getByRole('button', { name: 'Use sandbox' }).click();
+    await app.connection.useSandboxButton.click();
     await expect(page.getByRole('textbox', { name: 'Instance host' })).not.toHaveValue('');
     await page.getByRole('button', { name: 'Load report' }).click();
     await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();

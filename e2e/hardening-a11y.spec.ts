@@ -1,13 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Issue 7, "Accessible": axe-core on the console, with Docs open, and on the analytics tab with
 // a loaded report; and the main flows with the keyboard alone (no mouse at all).
-
-interface Info {
-  base_url: string;
-  instances: string[];
-}
 
 async function seriousViolations(page: Page, scope?: string) {
   let builder = new AxeBuilder({ page });
@@ -39,24 +36,15 @@ test('axe finds no serious or critical violation on the console after a run, and
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
-  await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(
-    page
-      .getByRole('region', { name: 'Response', exact: true })
-      .getByRole('textbox', { name: 'Response body' }),
-  ).toContainText('"data"');
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.run();
+  await expect(app.responseBody).toContainText('"data"');
   expect(await seriousViolations(page), 'console').toEqual([]);
 
-  await page.getByRole('button', { name: 'Docs', exact: true }).click();
-  const docs = page.getByRole('complementary', { name: 'Docs' });
-  await expect(docs.getByRole('region', { name: 'Root types' })).toBeVisible();
+  await app.docs.openSchema();
   expect(await seriousViolations(page), 'console with Docs').toEqual([]);
-  await docs.getByRole('searchbox', { name: 'Search schema' }).fill('User');
-  await docs.getByRole('option').first().click();
-  await expect(docs.getByRole('article').first()).toBeVisible();
+  await app.docs.openFirstResult('User');
   expect(await seriousViolations(page), 'Docs on a type').toEqual([]);
 });
 
@@ -64,7 +52,7 @@ test('axe finds no serious or critical violation on the analytics tab with a loa
   page,
 }) => {
   test.setTimeout(120_000);
-  const info = (await (await page.request.get('/sandbox.json')).json()) as Info;
+  const info = await sandboxInfo(page.request);
   await page.goto('/analytics');
   expect(await seriousViolations(page), 'analytics, empty').toEqual([]);
   await page.getByRole('button', { name: 'Use sandbox' }).click();
@@ -103,29 +91,28 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 
 test('the main flows work with the keyboard alone', async ({ page }) => {
   test.setTimeout(120_000);
-  const info = (await (await page.request.get('/sandbox.json')).json()) as Info;
-  await page.goto('/debug/console');
+  const info = await sandboxInfo(page.request);
+  const app = new ConsolePage(page);
+  await app.open();
   const kb = page.keyboard;
 
   // Connect.
-  await tabTo(page, page.getByRole('button', { name: 'Use sandbox' }));
+  await tabTo(page, app.connection.useSandboxButton);
   await kb.press('Enter');
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
+  await app.connection.expectSignedInAs('alice');
 
   // Write: into the query editor, replace everything, type a query.
-  await tabTo(page, page.getByRole('textbox', { name: 'Query editor' }));
+  await tabTo(page, app.editor('Query editor'));
   await kb.press('ControlOrMeta+a');
   await kb.type('query Me { currentUser { username } }');
-  await expect(page.getByRole('textbox', { name: 'Query editor' })).toContainText('query Me');
+  await expect(app.editor('Query editor')).toContainText('query Me');
 
   // Run with the shortcut, then also with the button reached by Tab (leave the editor with Escape).
   await kb.press('ControlOrMeta+Enter');
-  const body = page
-    .getByRole('region', { name: 'Response', exact: true })
-    .getByRole('textbox', { name: 'Response body' });
+  const body = app.responseBody;
   await expect(body).toContainText('"alice"');
   await kb.press('Escape');
-  await tabTo(page, page.getByRole('button', { name: 'Run query' }));
+  await tabTo(page, app.runButton);
   await kb.press('Enter');
   await expect(body).toContainText('"alice"');
 
@@ -136,22 +123,22 @@ test('the main flows work with the keyboard alone', async ({ page }) => {
 
   // Browse Docs: open, search, pick a result with the arrows and Enter.
   await page.keyboard.press('Escape');
-  await tabTo(page, page.getByRole('button', { name: 'Docs', exact: true }));
+  const docs = app.docs;
+  await tabTo(page, docs.toggle);
   await kb.press('Enter');
-  const docs = page.getByRole('complementary', { name: 'Docs' });
-  await expect(docs).toBeVisible();
-  await tabTo(page, docs.getByRole('searchbox', { name: 'Search schema' }));
+  await expect(docs.root).toBeVisible();
+  await tabTo(page, docs.search);
   await kb.type('User');
-  await expect(docs.getByRole('option').first()).toBeVisible();
+  await expect(docs.options.first()).toBeVisible();
   await kb.press('ArrowDown');
   await kb.press('Enter');
-  await expect(docs.getByRole('article').first()).toBeVisible();
+  await expect(docs.article).toBeVisible();
 
   // Load a report: to the Analytics tab, Use sandbox, host, Load report.
   await tabTo(page, page.getByRole('link', { name: 'Analytics' }));
   await kb.press('Enter');
   await expect(page.getByRole('button', { name: 'Load report' })).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Use sandbox' }));
+  await tabTo(page, app.connection.useSandboxButton);
   await kb.press('Space');
   await expect(page.getByText('Connected to the sandbox analytics service.')).toBeVisible();
   await tabTo(page, page.getByRole('textbox', { name: 'Instance host' }));

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { buildSchema, introspectionFromSchema } from 'graphql';
+import { ConsolePage } from './pages/console-page.ts';
 
 // Issue 7: text that comes from a server (schema descriptions, deprecation reasons, the user
 // name, GraphQL error messages, CSV header and cells, credit bucket ids) is rendered as text or
@@ -148,20 +149,16 @@ test('hostile schema text, user name, error messages and response values stay in
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.goto('/debug/console');
-  await page.getByRole('textbox', { name: 'Instance URL' }).fill(UPSTREAM);
-  await page.getByRole('textbox', { name: 'Access token' }).fill('sgp_hostile_test_token');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.connection.instanceUrl.fill(UPSTREAM);
+  await app.connection.token.fill('sgp_hostile_test_token');
+  await app.connection.connectButton.click();
   // The user name is shown, as text.
   await expect(page.getByRole('status').filter({ hasText: IMG }).first()).toBeVisible();
 
-  const editor = page.getByRole('textbox', { name: 'Query editor' });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText('{ evil(first: 1) }');
-  await page.getByRole('button', { name: 'Run query' }).click();
-  const response = page.getByRole('region', { name: 'Response', exact: true });
-  await expect(response).toContainText('Cannot query');
+  await app.runQuery('{ evil(first: 1) }');
+  await expect(app.response).toContainText('Cannot query');
   await expectInert(page, dialogs);
 
   // Hover over the field: its hostile description and deprecation reason in the tooltip.
@@ -180,18 +177,15 @@ test('hostile schema text, user name, error messages and response values stay in
   await expect(page.locator('.cm-tooltip-hover')).toHaveCount(0);
 
   // Docs: Query, the field, its argument, the enum and the user type.
-  await page.getByRole('button', { name: 'Docs', exact: true }).click();
-  const docs = page.getByRole('complementary', { name: 'Docs' });
-  await expect(docs).toBeVisible();
+  const docs = app.docs;
+  await docs.open();
   for (const name of ['Kind', 'User', 'evil']) {
-    await docs.getByRole('searchbox', { name: 'Search schema' }).fill(name);
-    await docs.getByRole('option').first().click();
-    await expect(docs.getByRole('article').first()).toBeVisible();
+    await docs.openFirstResult(name);
     await expectInert(page, dialogs);
   }
   // The description was shown (as text or sanitized Markdown), not dropped.
-  await expect(docs).toContainText('iframe');
-  const showDeprecated = docs.getByRole('checkbox', { name: /deprecated/i });
+  await expect(docs.root).toContainText('iframe');
+  const showDeprecated = docs.root.getByRole('checkbox', { name: /deprecated/i });
   if (await showDeprecated.count()) await showDeprecated.first().check();
   await expectInert(page, dialogs);
 });

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
+import { ConsolePage } from './pages/console-page.ts';
 
-// Issue 7, "Nothing lost": the browser goes away right after typing (a simulated crash:
-// the context is closed at once, no reload, no waiting beyond the app's debounce), then the
-// same profile is opened again: every tab's text is back.
+// Issue 7, "Nothing lost": the browser goes away right after typing (a crash: the tab's renderer
+// is killed, no reload, no waiting beyond the app's debounce), then the same profile is opened
+// again: every tab's text is back.
 
 async function openProfile(dir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, {
@@ -18,26 +19,18 @@ async function openProfile(dir: string): Promise<BrowserContext> {
   });
 }
 
-async function typeInto(page: Page, name: string, text: string): Promise<void> {
-  await page.getByRole('textbox', { name }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-}
-
-async function editorText(page: Page, name: string): Promise<string> {
-  return page
-    .getByRole('textbox', { name })
-    .evaluate((el) =>
-      [...el.querySelectorAll('.cm-line')].map((l) => l.textContent ?? '').join('\n'),
-    );
-}
-
 /**
- * A crash runs no pagehide handler (a closed context does not either), so what is saved is what
- * the debounces wrote: the editor reports text 300 ms after the last key and the store writes
- * 300 ms after that at the latest. 1 s = those 600 ms plus margin for a loaded machine.
+ * A crash runs no pagehide or visibilitychange handler (closing the context may run them), so
+ * what is saved is what the debounces wrote: the store writes 300 ms after the last change at the
+ * latest. The second before the crash is the page's clock time (Playwright's clock), not a wait of
+ * the test.
  */
 const APP_DEBOUNCE_MS = 1000;
+
+/** Lets `ms` of the page's clock pass in steps, so that the page's own tasks run in between. */
+async function letClockRun(page: Page, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 100) await page.clock.runFor(Math.min(100, left));
+}
 
 for (const waitMs of [APP_DEBOUNCE_MS]) {
   test(`every console tab's text is back after the browser closes ${waitMs} ms after typing`, async ({
@@ -47,34 +40,42 @@ for (const waitMs of [APP_DEBOUNCE_MS]) {
     try {
       const first = await openProfile(dir);
       const page = first.pages()[0] ?? (await first.newPage());
-      await page.goto(`${baseURL}/debug/console`);
-      await typeInto(
-        page,
+      await page.clock.install();
+      const app = new ConsolePage(page);
+      await app.open(`${baseURL}/debug/console`);
+      await app.setEditor(
         'Query editor',
         'query One { currentUser { username } } # typed in tab 1',
       );
-      await page.getByRole('button', { name: 'New tab' }).click();
-      await expect(page.getByRole('tab')).toHaveCount(2);
-      await typeInto(page, 'Query editor', 'query Two { site { id } } # typed in tab 2');
-      await typeInto(page, 'Variables editor', '{"two": 2}');
+      await app.newTabButton.click();
+      await expect(app.tabs).toHaveCount(2);
+      await app.setEditor('Query editor', 'query Two { site { id } } # typed in tab 2');
+      await app.setEditor('Variables editor', '{"two": 2}');
       // Back to the query editor, one more keystroke, and the browser is gone.
-      await page.getByRole('textbox', { name: 'Query editor' }).press('End');
+      // From here on the page's time moves only when the test lets it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      await app.editor('Query editor').press('End');
       await page.keyboard.insertText('!');
-      if (waitMs) await page.waitForTimeout(waitMs);
+      await letClockRun(page, waitMs);
+      // The crash: the renderer dies on the spot (CDP Page.crash), then the browser is closed.
+      const cdp = await first.newCDPSession(page);
+      const crashed = page.waitForEvent('crash');
+      void cdp.send('Page.crash').catch(() => undefined);
+      await crashed;
       await first.close();
 
       const second = await openProfile(dir);
       try {
-        const again = second.pages()[0] ?? (await second.newPage());
-        await again.goto(`${baseURL}/debug/console`);
-        await expect(again.getByRole('tab')).toHaveCount(2);
-        await expect(again.getByRole('tab', { selected: true })).toHaveText('Two');
-        expect(await editorText(again, 'Query editor')).toBe(
+        const again = new ConsolePage(second.pages()[0] ?? (await second.newPage()));
+        await again.open(`${baseURL}/debug/console`);
+        await expect(again.tabs).toHaveCount(2);
+        await expect(again.selectedTab).toHaveText('Two');
+        expect(await again.editorText('Query editor')).toBe(
           'query Two { site { id } } # typed in tab 2!',
         );
-        expect(await editorText(again, 'Variables editor')).toBe('{"two": 2}');
-        await again.getByRole('tab', { name: 'One' }).click();
-        expect(await editorText(again, 'Query editor')).toBe(
+        expect(await again.editorText('Variables editor')).toBe('{"two": 2}');
+        await again.tab('One').click();
+        expect(await again.editorText('Query editor')).toBe(
           'query One { currentUser { username } } # typed in tab 1',
         );
       } finally {
@@ -110,28 +111,23 @@ test('a crash inside the Docs panel leaves the editor and the response working, 
   });
   await new Promise<void>((ok) => upstream.listen(4537, '127.0.0.1', ok));
   try {
-    await page.goto('/debug/console');
-    await page.getByRole('textbox', { name: 'Instance URL' }).fill('http://127.0.0.1:4537');
-    await page.getByRole('textbox', { name: 'Access token' }).fill('sgp_crash_test');
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await typeInto(page, 'Query editor', 'query Kept { currentUser { username } }');
-    await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    const app = new ConsolePage(page);
+    await app.open();
+    await app.connection.instanceUrl.fill('http://127.0.0.1:4537');
+    await app.connection.token.fill('sgp_crash_test');
+    await app.connection.connectButton.click();
+    await app.setEditor('Query editor', 'query Kept { currentUser { username } }');
+    await app.docs.toggle.click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'The Docs panel hit an error' }),
     ).toBeVisible();
     // The other panels go on working, with the user's text.
-    expect(await editorText(page, 'Query editor')).toBe('query Kept { currentUser { username } }');
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(
-      page
-        .getByRole('region', { name: 'Response', exact: true })
-        .getByRole('textbox', { name: 'Response body' }),
-    ).toContainText('crash-test-user');
-    await typeInto(page, 'Query editor', 'query KeptAfterCrash { currentUser { username } }');
+    expect(await app.editorText('Query editor')).toBe('query Kept { currentUser { username } }');
+    await app.run();
+    await expect(app.responseBody).toContainText('crash-test-user');
+    await app.setEditor('Query editor', 'query KeptAfterCrash { currentUser { username } }');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Query editor' })).toContainText(
-      'KeptAfterCrash',
-    );
+    await expect(app.editor('Query editor')).toContainText('KeptAfterCrash');
   } finally {
     await new Promise((ok) => upstream.close(ok));
   }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
 import { startExtraServer, type ExtraServer } from './server.ts';
 
 // Issue 7, "Secrets" and CSP, end to end: a full flow (Use sandbox, connect, run a query, open
@@ -122,48 +123,36 @@ function allSecrets(): string[] {
 
 /** The full flow; returns what the app put in the clipboard for both exports. */
 async function fullFlow(page: Page, remember: boolean) {
-  await page.goto(`${server.url}/debug/console`);
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
-  const rememberBox = page.getByRole('checkbox', { name: 'Remember on this device' });
+  const app = new ConsolePage(page);
+  await app.openWithSandbox(`${server.url}/debug/console`);
+  const rememberBox = app.connection.remember;
   if (remember) await rememberBox.check();
   else await expect(rememberBox).not.toBeChecked();
-  const editor = page.getByRole('textbox', { name: 'Query editor' });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText('query Me { currentUser { username } }');
-  await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(
-    page
-      .getByRole('region', { name: 'Response', exact: true })
-      .getByRole('textbox', { name: 'Response body' }),
-  ).toContainText('"alice"');
-  await page.getByRole('button', { name: 'Docs', exact: true }).click();
-  await expect(page.getByRole('complementary', { name: 'Docs' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search schema' }).fill('User');
-  await expect(
-    page.getByRole('complementary', { name: 'Docs' }).getByRole('option').first(),
-  ).toBeVisible();
+  await app.runQuery('query Me { currentUser { username } }');
+  await expect(app.responseBody).toContainText('"alice"');
+  await app.docs.open();
+  await app.docs.search.fill('User');
+  await expect(app.docs.options.first()).toBeVisible();
 
   const clips: string[] = [];
   for (const [name, copied] of [
     ['Copy as curl', 'Copied curl command'],
     ['Copy as src command', 'Copied src command'],
   ]) {
-    await page.getByRole('button', { name }).click();
-    await expect(page.getByRole('status').filter({ hasText: copied })).toBeVisible();
-    clips.push(await page.evaluate(() => navigator.clipboard.readText()));
+    await app.button(name).click();
+    await expect(app.notice(copied)).toBeVisible();
+    clips.push(await app.clipboardText());
   }
 
   await page.getByRole('link', { name: 'Analytics' }).click();
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
+  await app.connection.useSandboxButton.click();
   await page.getByRole('textbox', { name: 'Instance host' }).fill(info.instances[0]);
   await page.getByRole('button', { name: 'Load report' }).click();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
   await expect(page.getByRole('table', { name: 'Report preview' })).toBeVisible();
   // Back to the console through the browser's history, as a user would.
   await page.goBack();
-  await expect(page.getByRole('textbox', { name: 'Query editor' })).toBeVisible();
+  await expect(app.editor('Query editor')).toBeVisible();
   return clips;
 }
 
@@ -267,25 +256,18 @@ test('a token typed into the Headers editor stays out of localStorage, IndexedDB
   try {
     const secret = info.tokens.admin;
     expect(secret).toBeTruthy();
-    await page.goto(`${server.url}/debug/console`);
-    await page.getByRole('button', { name: 'Use sandbox' }).click();
-    await expect(page.getByText('Signed in as alice')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Headers editor' }).click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(JSON.stringify({ Authorization: `token ${secret}` }));
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await expect(
-      page
-        .getByRole('region', { name: 'Response', exact: true })
-        .getByRole('textbox', { name: 'Response body' }),
-    ).toContainText('"data"');
-    await page.getByRole('button', { name: 'Copy as curl' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Copied curl command' })).toBeVisible();
-    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    const app = new ConsolePage(page);
+    await app.openWithSandbox(`${server.url}/debug/console`);
+    await app.setEditor('Headers editor', JSON.stringify({ Authorization: `token ${secret}` }));
+    await app.run();
+    await expect(app.responseBody).toContainText('"data"');
+    await app.button('Copy as curl').click();
+    await expect(app.notice('Copied curl command')).toBeVisible();
+    const curl = await app.clipboardText();
     expect(curl).not.toContain(secret);
     // Reload, so anything the app persisted is what is left.
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Query editor' })).toBeVisible();
+    await expect(app.editor('Query editor')).toBeVisible();
     const stored = await everythingStored(page, context);
     expect(
       findSecrets({ local: stored.local, idb: stored.idb, cookies: stored.cookies }, [secret]),

@@ -1,24 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe-helpers.ts';
-import {
-  connect,
-  editorText,
-  responseRegion,
-  sandboxInfo,
-  setEditor,
-} from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 const ME = 'query Me {\n  currentUser {\n    username\n  }\n}';
 const REPOS =
   'query FirstRepos {\n  repositories(first: 2) {\n    nodes {\n      name\n    }\n  }\n}';
 
-function savedRegion(page: Page) {
-  return page.getByRole('region', { name: 'Saved operations' });
-}
-
-async function saveAs(page: Page, name: string, collection?: string, keepHeaders = false) {
-  const dialog = page.getByRole('dialog', { name: 'Save operation' });
+/** Fills the open Save operation dialog and saves. */
+async function saveAs(app: ConsolePage, name: string, collection?: string, keepHeaders = false) {
+  const dialog = app.saveDialog;
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   if (collection) await dialog.getByRole('combobox', { name: 'Collection' }).fill(collection);
@@ -30,9 +22,10 @@ async function saveAs(page: Page, name: string, collection?: string, keepHeaders
 test('save (button and Ctrl/Cmd-S), search, export, delete, import: a round trip', async ({
   page,
 }, testInfo) => {
-  await page.goto('/debug/console');
-  await setEditor(page, 'Query editor', ME);
-  await setEditor(page, 'Headers editor', '{"X-Team-Secret": "s3cr3t-value"}');
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.setEditor('Query editor', ME);
+  await app.setEditor('Headers editor', '{"X-Team-Secret": "s3cr3t-value"}');
   // Ctrl/Cmd-S opens the dialog and the browser's own "Save page" is prevented.
   await page.evaluate(() => {
     window.addEventListener('keydown', (e) => {
@@ -40,27 +33,25 @@ test('save (button and Ctrl/Cmd-S), search, export, delete, import: a round trip
         document.body.dataset.savePrevented = String(e.defaultPrevented);
     });
   });
-  await page.getByRole('textbox', { name: 'Query editor' }).click();
+  await app.editor('Query editor').click();
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.locator('body')).toHaveAttribute('data-save-prevented', 'true');
-  await saveAs(page, 'Who is calling', 'Team', true);
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Saved “Who is calling” in “Team”' }),
-  ).toBeVisible();
+  await saveAs(app, 'Who is calling', 'Team', true);
+  await expect(app.notice('Saved “Who is calling” in “Team”')).toBeVisible();
 
-  await page.getByRole('button', { name: 'New tab' }).click();
-  await setEditor(page, 'Query editor', REPOS);
-  await page.getByRole('button', { name: 'Save operation' }).click();
+  await app.newTabButton.click();
+  await app.setEditor('Query editor', REPOS);
+  await app.saveOperationButton.click();
   // The dialog suggests the operation's name and the default collection.
-  const dialog = page.getByRole('dialog', { name: 'Save operation' });
+  const dialog = app.saveDialog;
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('FirstRepos');
   await expect(dialog.getByRole('combobox', { name: 'Collection' })).toHaveValue('My operations');
-  await saveAs(page, 'Two repositories', 'Team');
+  await saveAs(app, 'Two repositories', 'Team');
 
   // Listed, grouped by collection, and kept across a reload.
   await page.reload();
-  await page.getByRole('button', { name: 'Saved operations' }).click();
-  const region = savedRegion(page);
+  await app.savedOperationsButton.click();
+  const region = app.savedOperations;
   const team = region.getByRole('group', { name: 'Team' });
   await expect(team.getByRole('button', { name: 'Who is calling' })).toBeVisible();
   await expect(team.getByRole('button', { name: 'Two repositories' })).toBeVisible();
@@ -108,12 +99,9 @@ test('save (button and Ctrl/Cmd-S), search, export, delete, import: a round trip
   await expect(region.getByRole('status')).toHaveText('Imported 2 operations into “Team”.');
   await team.getByRole('button', { name: 'Who is calling' }).click();
   // Opened in a new tab named after it, with its query.
-  await expect(page.getByRole('tab', { name: 'Who is calling' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  expect(await editorText(page, 'Query editor')).toBe(ME);
-  expect(await editorText(page, 'Headers editor')).toContain('"X-Team-Secret": ""');
+  await expect(app.tab('Who is calling')).toHaveAttribute('aria-selected', 'true');
+  expect(await app.editorText('Query editor')).toBe(ME);
+  expect(await app.editorText('Headers editor')).toContain('"X-Team-Secret": ""');
 
   // Delete one operation (asks first).
   await team
@@ -133,14 +121,15 @@ test('export with "Include header values" keeps them; never a token', async ({
   request,
 }, testInfo) => {
   const info = await sandboxInfo(request);
-  await page.goto('/debug/console');
-  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
-  await setEditor(page, 'Query editor', ME);
-  await setEditor(page, 'Headers editor', '{"X-Debug": "keep-me"}');
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.connection.connect({ baseUrl: info.base_url, token: info.tokens.user });
+  await app.setEditor('Query editor', ME);
+  await app.setEditor('Headers editor', '{"X-Debug": "keep-me"}');
   await page.keyboard.press('ControlOrMeta+s');
-  await saveAs(page, 'Me with header', undefined, true);
-  await page.getByRole('button', { name: 'Saved operations' }).click();
-  const region = savedRegion(page);
+  await saveAs(app, 'Me with header', undefined, true);
+  await app.savedOperationsButton.click();
+  const region = app.savedOperations;
   await region.getByRole('checkbox', { name: 'Include header values in exports' }).check();
   const downloading = page.waitForEvent('download');
   await region
@@ -158,22 +147,21 @@ test('export with "Include header values" keeps them; never a token', async ({
 
 test('search finds history entries too, and opens them in a new tab', async ({ page, request }) => {
   const info = await sandboxInfo(request);
-  await page.goto('/debug/console');
-  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
-  await setEditor(page, 'Query editor', 'query HistoryOnlyLookup { currentUser { displayName } }');
-  await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(responseRegion(page).getByRole('textbox', { name: 'Response body' })).toContainText(
-    'displayName',
-  );
-  await page.getByRole('button', { name: 'Saved operations' }).click();
-  const region = savedRegion(page);
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.connection.connect({ baseUrl: info.base_url, token: info.tokens.user });
+  await app.setEditor('Query editor', 'query HistoryOnlyLookup { currentUser { displayName } }');
+  await app.run();
+  await expect(app.responseBody).toContainText('displayName');
+  await app.savedOperationsButton.click();
+  const region = app.savedOperations;
   await region
     .getByRole('searchbox', { name: 'Search saved operations and history' })
     .fill('historyonly');
   const history = region.getByRole('group', { name: 'History' });
   await history.getByRole('button', { name: 'HistoryOnlyLookup' }).click();
-  await expect(page.getByRole('tab')).toHaveCount(2);
-  expect(await editorText(page, 'Query editor')).toBe(
+  await expect(app.tabs).toHaveCount(2);
+  expect(await app.editorText('Query editor')).toBe(
     'query HistoryOnlyLookup { currentUser { displayName } }',
   );
 });
@@ -181,12 +169,13 @@ test('search finds history entries too, and opens them in a new tab', async ({ p
 test('a bad collection file gets a clear message and nothing is lost', async ({
   page,
 }, testInfo) => {
-  await page.goto('/debug/console');
-  await setEditor(page, 'Query editor', ME);
-  await page.getByRole('button', { name: 'Save operation' }).click();
-  await saveAs(page, 'Keep me');
-  await page.getByRole('button', { name: 'Saved operations' }).click();
-  const region = savedRegion(page);
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.setEditor('Query editor', ME);
+  await app.saveOperationButton.click();
+  await saveAs(app, 'Keep me');
+  await app.savedOperationsButton.click();
+  const region = app.savedOperations;
   const bad = testInfo.outputPath('bad.json');
   writeFileSync(
     bad,
@@ -210,8 +199,8 @@ test('a bad collection file gets a clear message and nothing is lost', async ({
   ).toBeVisible();
   await expect(region.getByRole('group', { name: 'X' })).toHaveCount(0);
   // The built-in collection cannot be saved into.
-  await page.getByRole('button', { name: 'Save operation' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save operation' });
+  await app.saveOperationButton.click();
+  const dialog = app.saveDialog;
   await dialog.getByRole('combobox', { name: 'Collection' }).fill('Diagnostics');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toContainText('built in and read-only');
@@ -230,9 +219,10 @@ test('unreadable stored saved operations are reported and kept, not silently dro
       sessionStorage.setItem('seeded', '1');
     }
   });
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Saved operations' }).click();
-  const region = savedRegion(page);
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.savedOperationsButton.click();
+  const region = app.savedOperations;
   await expect(region.getByRole('alert')).toContainText(
     '1 stored saved entry was malformed and left out',
   );
@@ -248,15 +238,16 @@ test('unreadable stored saved operations are reported and kept, not silently dro
 test('the Saved operations panel and the Save dialog have no serious accessibility violations', async ({
   page,
 }) => {
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Save operation' }).click();
-  await saveAs(page, 'A saved one');
-  await page.getByRole('button', { name: 'Saved operations' }).click();
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.saveOperationButton.click();
+  await saveAs(app, 'A saved one');
+  await app.savedOperationsButton.click();
   expect(await seriousViolations(page, '.saved-panel')).toEqual([]);
-  await page.getByRole('button', { name: 'Save operation' }).click();
-  await expect(page.getByRole('dialog', { name: 'Save operation' })).toBeVisible();
+  await app.saveOperationButton.click();
+  await expect(app.saveDialog).toBeVisible();
   expect(await seriousViolations(page, '.save-dialog')).toEqual([]);
   // Keyboard: Escape closes the dialog and focus returns to the page.
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Save operation' })).toBeHidden();
+  await expect(app.saveDialog).toBeHidden();
 });

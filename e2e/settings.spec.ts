@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe-helpers.ts';
-import {
-  connect,
-  editorText,
-  responseRegion,
-  sandboxInfo,
-  setEditor,
-} from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 /** Entries in idb-keyval's database; never creates it (that would break idb-keyval's upgrade). */
 function keyvalCount(page: Page) {
@@ -101,23 +96,20 @@ test('Clear stored data says what goes, then clears tabs, history, saved operati
   request,
 }) => {
   const info = await sandboxInfo(request);
-  await page.goto('/debug/console');
-  await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
-  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.connection.remember.check();
+  await app.connection.connectAs({ baseUrl: info.base_url, token: info.tokens.user }, 'alice');
   // Some work: two tabs, a run (history), a saved operation, a schema kept for Docs.
-  await setEditor(page, 'Query editor', 'query KeepNothing { currentUser { username } }');
-  await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(responseRegion(page).getByRole('textbox', { name: 'Response body' })).toContainText(
-    'alice',
-  );
+  await app.runQuery('query KeepNothing { currentUser { username } }');
+  await expect(app.responseBody).toContainText('alice');
   await page.keyboard.press('ControlOrMeta+s');
-  const save = page.getByRole('dialog', { name: 'Save operation' });
+  const save = app.saveDialog;
   await save.getByRole('button', { name: 'Save' }).click();
   await expect(save).toBeHidden();
-  await page.getByRole('button', { name: 'New tab' }).click();
-  await setEditor(page, 'Headers editor', '{"X-Note": "private"}');
-  await page.getByRole('button', { name: 'Docs' }).click();
+  await app.newTabButton.click();
+  await app.setEditor('Headers editor', '{"X-Note": "private"}');
+  await app.docs.toggle.click();
   await expect.poll(() => keyvalCount(page)).toBeGreaterThan(0);
   const before = await page.evaluate(() => JSON.stringify(localStorage));
   expect(before).toContain(info.tokens.user);
@@ -139,8 +131,8 @@ test('Clear stored data says what goes, then clears tabs, history, saved operati
   await expect(dialog.getByRole('status')).toHaveText('Stored data cleared. One new tab is open.');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  await expect(page.getByRole('tab')).toHaveCount(1);
-  expect(await editorText(page, 'Query editor')).toContain(
+  await expect(app.tabs).toHaveCount(1);
+  expect(await app.editorText('Query editor')).toContain(
     "# Here's an example query to get you started:",
   );
   // After a reload (pagehide flushes whatever is in memory) nothing of it is back.
@@ -149,17 +141,11 @@ test('Clear stored data says what goes, then clears tabs, history, saved operati
   expect(after).not.toContain(info.tokens.user);
   expect(after).not.toContain('KeepNothing');
   expect(after).not.toContain('private');
-  await expect(page.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
-  await page.getByRole('button', { name: 'History', exact: true }).click();
-  await expect(page.getByRole('complementary', { name: 'History' })).toContainText(
-    'Operations you run appear here',
-  );
-  await page.getByRole('button', { name: 'Saved operations' }).click();
-  await expect(
-    page
-      .getByRole('region', { name: 'Saved operations' })
-      .getByRole('group', { name: 'My operations' }),
-  ).toHaveCount(0);
+  await expect(app.connection.remember).not.toBeChecked();
+  await app.historyButton.click();
+  await expect(app.history).toContainText('Operations you run appear here');
+  await app.savedOperationsButton.click();
+  await expect(app.savedOperations.getByRole('group', { name: 'My operations' })).toHaveCount(0);
   expect(await keyvalCount(page)).toBe(0);
   // Settings themselves stay.
   await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();

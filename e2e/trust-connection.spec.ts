@@ -1,11 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
-import { sandboxInfo } from './console-core-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { ConnectPanel } from './pages/connect-panel.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Issue 11, items 4 and 6: a connection is committed only by a deliberate act, a pasted token is
 // checked at once, and a redirect is never followed.
-
-const status = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByRole('status');
 
 interface Seen {
   method: string;
@@ -44,15 +43,14 @@ test('pasting a token shows who it belongs to without pressing Connect', async (
 }) => {
   const info = await sandboxInfo(request);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const connection = new ConnectPanel(page);
   await page.goto('/debug/console');
-  const url = page.getByRole('textbox', { name: 'Instance URL' });
-  await url.fill(info.base_url);
-  await url.press('Enter');
-  const token = page.getByRole('textbox', { name: 'Access token' });
+  await connection.enterInstanceUrl(info.base_url);
+  const token = connection.token;
   await token.focus();
   await page.evaluate((t) => navigator.clipboard.writeText(t), info.tokens.user);
   await page.keyboard.press('ControlOrMeta+v');
-  await expect(status(page)).toHaveText('Signed in as alice');
+  await connection.expectSignedInAs('alice');
   // The field still has the focus: nothing but the paste happened.
   await expect(token).toBeFocused();
 });
@@ -72,11 +70,10 @@ test('a half-typed Instance URL never receives the token, however long the pause
   try {
     // The page's clock is ours: the user's pause below is clock time, not a wait of the test.
     await page.clock.install();
+    const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
-    const token = page.getByRole('textbox', { name: 'Access token' });
-    await token.fill(info.tokens.user);
-    await token.press('Enter');
-    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    await connection.enterToken(info.tokens.user);
+    const url = connection.instanceUrl;
     await url.fill('');
     // The user types "http://127.0.0.1:464", pauses (longer than the 800 ms after which the
     // console used to commit what was there), then types the last digit of the port.
@@ -84,7 +81,7 @@ test('a half-typed Instance URL never receives the token, however long the pause
     await page.clock.runFor(5000); // every timer of a 5 s pause fires
     await url.pressSequentially('0');
     await url.press('Enter');
-    await expect(status(page)).toHaveText('Signed in as half-typed-test');
+    await connection.expectSignedInAs('half-typed-test');
     expect(up.seen.length).toBeGreaterThan(0);
     expect(up.seen.every((r) => r.authorization === `token ${info.tokens.user}`)).toBe(true);
     // The token went to the sandbox (at start) and the full URL, never to the half-typed one.
@@ -100,8 +97,9 @@ test('a typed Instance URL survives a reload as typed, without becoming the conn
 }) => {
   const up = await upstream(4641, (_req, res) => graphql(res, 'never'));
   try {
+    const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
-    const url = page.getByRole('textbox', { name: 'Instance URL' });
+    const url = connection.instanceUrl;
     await url.fill('http://127.0.0.1:4641');
     await page.reload();
     await expect(url).toHaveValue('http://127.0.0.1:4641');
@@ -109,7 +107,7 @@ test('a typed Instance URL survives a reload as typed, without becoming the conn
     // Leaving the field is a deliberate act: now it is the connection.
     await url.focus();
     await url.blur();
-    await expect(status(page)).toHaveText('Signed in as never');
+    await connection.expectSignedInAs('never');
   } finally {
     await up.close();
   }
@@ -126,22 +124,19 @@ test('an instance that redirects (http → elsewhere) is named, never followed, 
     res.end();
   });
   try {
+    const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
-    const url = page.getByRole('textbox', { name: 'Instance URL' });
-    const token = page.getByRole('textbox', { name: 'Access token' });
-    await token.fill(info.tokens.user);
-    await token.press('Enter');
-    await url.fill('http://127.0.0.1:4642');
-    await url.press('Enter');
-    await expect(status(page)).toContainText(
+    await connection.enterToken(info.tokens.user);
+    await connection.enterInstanceUrl('http://127.0.0.1:4642');
+    await expect(connection.status).toContainText(
       'The instance redirects to http://127.0.0.1:4643/.api/graphql',
     );
-    await expect(status(page)).not.toContainText('npm start');
+    await expect(connection.status).not.toContainText('npm start');
     // The browser did not follow: the target saw nothing, the token went nowhere else.
     expect(target.seen).toEqual([]);
-    await status(page).getByRole('button', { name: 'Use http://127.0.0.1:4643' }).click();
-    await expect(url).toHaveValue('http://127.0.0.1:4643');
-    await expect(status(page)).toHaveText('Signed in as redirect-target');
+    await connection.status.getByRole('button', { name: 'Use http://127.0.0.1:4643' }).click();
+    await expect(connection.instanceUrl).toHaveValue('http://127.0.0.1:4643');
+    await connection.expectSignedInAs('redirect-target');
   } finally {
     await redirecting.close();
     await target.close();
@@ -167,19 +162,16 @@ test('direct mode: a redirect gets a clear message, not a network failure', asyn
     res.end();
   });
   try {
+    const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
-    await page.getByRole('combobox', { name: 'Transport' }).selectOption('direct');
-    const token = page.getByRole('textbox', { name: 'Access token' });
-    await token.fill(info.tokens.user);
-    await token.press('Enter');
-    const url = page.getByRole('textbox', { name: 'Instance URL' });
-    await url.fill('http://127.0.0.1:4644');
-    await url.press('Enter');
-    await expect(status(page)).toContainText('answers with a redirect');
+    await connection.transport.selectOption('direct');
+    await connection.enterToken(info.tokens.user);
+    await connection.enterInstanceUrl('http://127.0.0.1:4644');
+    await expect(connection.status).toContainText('answers with a redirect');
     await expect(
-      status(page).getByRole('button', { name: 'Use https://127.0.0.1:4644' }),
+      connection.status.getByRole('button', { name: 'Use https://127.0.0.1:4644' }),
     ).toBeVisible();
-    await expect(status(page)).not.toContainText(/npm start|Could not reach/);
+    await expect(connection.status).not.toContainText(/npm start|Could not reach/);
   } finally {
     await redirecting.close();
   }

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { sandboxInfo } from './console-core-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { ConnectPanel } from './pages/connect-panel.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Issue 14 §2: connection profiles switched in one click; each keeps its own token.
-
-const status = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByRole('status');
 
 test('switching profiles switches identity, and never sends one profile’s token to another', async ({
   page,
@@ -16,35 +15,34 @@ test('switching profiles switches identity, and never sends one profile’s toke
     const auth = r.headers().authorization;
     if (auth) sent.push(auth);
   });
+  const connection = new ConnectPanel(page);
   await page.goto('/debug/console');
-  const profile = page.getByRole('combobox', { name: 'Connection profile' });
+  const profile = connection.profile;
   await expect(profile).toHaveValue('default');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(status(page)).toHaveText('Signed in as alice');
+  await connection.useSandbox();
 
   // A second profile: same instance, no token until one is entered for it.
   await page.getByRole('button', { name: 'New profile' }).click();
   await page.getByRole('textbox', { name: 'Profile name' }).fill('Admin');
   await page.getByRole('button', { name: 'Create profile' }).click();
   await expect(profile.locator('option:checked')).toHaveText('Admin');
-  const token = page.getByRole('textbox', { name: 'Access token' });
+  const token = connection.token;
   await expect(token).toHaveValue('');
   sent.length = 0;
-  await token.fill(info.tokens.admin);
-  await token.press('Enter');
-  await expect(status(page)).toHaveText('Signed in as admin');
+  await connection.enterToken(info.tokens.admin);
+  await connection.expectSignedInAs('admin');
   expect(sent.every((a) => a === `token ${info.tokens.admin}`)).toBe(true);
 
   // One click each way; each profile brings its own identity.
   sent.length = 0;
   await profile.focus(); // as a click on it does: the token field is left
   await profile.selectOption({ label: 'Default' });
-  await expect(status(page)).toHaveText('Signed in as alice');
+  await connection.expectSignedInAs('alice');
   await expect(token).toHaveValue(info.tokens.user);
   expect(sent).not.toContain(`token ${info.tokens.admin}`);
   sent.length = 0;
   await profile.selectOption({ label: 'Admin' });
-  await expect(status(page)).toHaveText('Signed in as admin');
+  await connection.expectSignedInAs('admin');
   expect(sent).not.toContain(`token ${info.tokens.user}`);
 
   // The export holds the profiles, never a token.
