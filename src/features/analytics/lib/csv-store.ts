@@ -59,7 +59,7 @@ class Column {
   /** Per dictionary entry: does it pass the predicate? */
   matches(pred: CellPredicate): Uint8Array {
     const out = new Uint8Array(this.dict.length);
-    for (let i = 0; i < this.dict.length; i++) out[i] = pred(this.dict[i]) ? 1 : 0;
+    this.dict.forEach((v, i) => (out[i] = pred(v) ? 1 : 0));
     return out;
   }
   /**
@@ -71,8 +71,8 @@ class Column {
     if (type === 'number') {
       const nums = this.dict.map((v) => parseNumber(v));
       order.sort((a, b) => {
-        const x = nums[a];
-        const y = nums[b];
+        const x = nums[a] ?? NaN;
+        const y = nums[b] ?? NaN;
         if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
         if (Number.isNaN(y)) return -1;
         return x - y;
@@ -80,8 +80,8 @@ class Column {
     } else {
       const d = this.dict;
       order.sort((a, b) => {
-        const x = d[a];
-        const y = d[b];
+        const x = d[a] ?? '';
+        const y = d[b] ?? '';
         if (x === '') return y === '' ? 0 : 1;
         if (y === '') return -1;
         return x < y ? -1 : x > y ? 1 : 0;
@@ -127,7 +127,11 @@ export class ReportStore {
     const cols = this.columns;
     for (const row of rows) {
       const r = this.length++;
-      for (let c = 0; c < cols.length; c++) cols[c].codes[r] = cols[c].code(row[c] ?? '');
+      // Indexed (c < cols.length): this loop runs once per cell of the report.
+      for (let c = 0; c < cols.length; c++) {
+        const col = cols[c]!;
+        col.codes[r] = col.code(row[c] ?? '');
+      }
     }
   }
 
@@ -141,8 +145,8 @@ export class ReportStore {
     const col = this.columns[column];
     if (!col) return '';
     for (let r = 0; r < this.length; r++) {
-      const v = col.dict[col.codes[r]];
-      if (v.trim() !== '') return v;
+      const v = col.dict[col.codes[r] ?? -1];
+      if (v !== undefined && v.trim() !== '') return v;
     }
     return '';
   }
@@ -212,8 +216,10 @@ export class ReportStore {
     const colTests: { codes: Uint32Array; ok: Uint8Array }[] = [];
     for (const [key, expr] of Object.entries(this.spec.filters)) {
       const c = Number(key);
-      const pred = this.columns[c] ? compileFilter(expr, types[c]) : undefined;
-      if (pred) colTests.push({ codes: this.columns[c].codes, ok: this.columns[c].matches(pred) });
+      const col = this.columns[c];
+      const type = types[c];
+      const pred = col && type ? compileFilter(expr, type) : undefined;
+      if (col && pred) colTests.push({ codes: col.codes, ok: col.matches(pred) });
     }
     const needle = this.spec.global.trim().toLowerCase();
     const globalTests = needle
@@ -225,11 +231,12 @@ export class ReportStore {
     const out = new Uint32Array(n);
     let k = 0;
     rows: for (let r = 0; r < n; r++) {
-      for (const t of colTests) if (!t.ok[t.codes[r]]) continue rows;
+      // A code outside the dictionary (none in a well-formed store) matches nothing.
+      for (const t of colTests) if (!t.ok[t.codes[r] ?? -1]) continue rows;
       if (globalTests.length) {
         let any = false;
         for (const t of globalTests)
-          if (t.ok[t.codes[r]]) {
+          if (t.ok[t.codes[r] ?? -1]) {
             any = true;
             break;
           }
@@ -243,20 +250,22 @@ export class ReportStore {
   /** Sorts row indexes by one column; stable (ties keep file order) via packed Float64 keys. */
   private sortRows(rows: Uint32Array, sort: SortSpec): Uint32Array {
     const col = this.columns[sort.column];
-    if (!col) return rows;
-    const { ranks, filled } = col.ranks(this.types()[sort.column]);
+    const type = this.types()[sort.column];
+    if (!col || !type) return rows;
+    const { ranks, filled } = col.ranks(type);
     const shift = 2 ** Math.max(1, Math.ceil(Math.log2(this.length + 1)));
     const keys = new Float64Array(rows.length);
     const desc = sort.direction === 'descending';
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      const rank = ranks[col.codes[r]];
+      const r = rows[i]!;
+      // A code outside the dictionary (none in a well-formed store) sorts with the empties.
+      const rank = ranks[col.codes[r] ?? -1] ?? filled;
       // Descending reverses the non-empty ranks only: empty cells stay at the end.
       keys[i] = (desc && rank < filled ? filled - 1 - rank : rank) * shift + r;
     }
     keys.sort();
     const out = new Uint32Array(rows.length);
-    for (let i = 0; i < keys.length; i++) out[i] = keys[i] % shift;
+    for (let i = 0; i < keys.length; i++) out[i] = keys[i]! % shift;
     return out;
   }
 
@@ -269,7 +278,8 @@ export class ReportStore {
     const rowNumbers: number[] = [];
     for (let i = from; i < to; i++) {
       const r = this.view ? this.view[i] : i;
-      rows.push(this.columns.map((c) => c.dict[c.codes[r]]));
+      if (r === undefined) break;
+      rows.push(this.columns.map((c) => c.dict[c.codes[r] ?? -1] ?? ''));
       rowNumbers.push(r + 1);
     }
     return { start: from, rows, rowNumbers };

@@ -120,7 +120,7 @@ function finish(outcome: Outcome, reason?: string): void {
 /** No header at all, or only whitespace: nothing that could be a CSV. */
 function isBlank(): boolean {
   const h = parser.header;
-  return !h || (h.length === 1 && h[0].trim() === '' && (store?.length ?? 0) === 0);
+  return !h || (h.length === 1 && h[0]?.trim() === '' && (store?.length ?? 0) === 0);
 }
 
 async function readStream(stream: ReadableStream<Uint8Array>): Promise<void> {
