@@ -192,7 +192,7 @@ export interface SummaryPreset {
   needs: DimensionId[];
 }
 
-export const SUMMARY_PRESETS: readonly SummaryPreset[] = [
+export const SUMMARY_PRESETS: readonly [SummaryPreset, ...SummaryPreset[]] = [
   {
     label: 'Active users per month',
     needs: ['month', 'user'],
