@@ -39,7 +39,7 @@ function relayLogFromEnv(env: Record<string, string | undefined> = process.env) 
 export function createAppRoutes(opts: AppRoutesOptions) {
   const relay = createRelay({ allowedHosts: opts.allowedHosts, log: opts.log });
   return async function routes(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const rawPath = (req.url ?? '/').split('?')[0];
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     const { pathname } = requestUrl(req);
     const isRelay = /^\/relay(\/|%2f)/i.test(rawPath) || pathname.startsWith('/relay/');
     if (isRelay || pathname === '/sandbox.json' || pathname === '/config.json')

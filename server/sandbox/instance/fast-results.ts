@@ -180,7 +180,9 @@ function compile(
   const parts: ((v: never) => string)[] = [];
   let first = true;
   for (const [key, nodes] of collect(type, sets, info)) {
-    const name = nodes[0].name.value;
+    const [node] = nodes;
+    if (!node) continue;
+    const name = node.name.value;
     if (nodes.some((n) => n.arguments?.length)) throw new Unsupported();
     const prefix = `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;
@@ -205,7 +207,11 @@ function compile(
       parts.push((v) => {
         const items = obj.get(v) as never[];
         let s = prefix + '[';
-        for (let i = 0; i < items.length; i++) s += (i ? ',' : '') + sub(items[i]);
+        let sep = '';
+        for (const item of items) {
+          s += sep + sub(item);
+          sep = ',';
+        }
         return s + ']';
       });
     } else {
@@ -258,8 +264,7 @@ export function fastResults(items: readonly SearchItem[], info: GraphQLResolveIn
       // Parts joined once per chunk (one flat string, not a rope of thousands of appends).
       let parts: string[] = ['['];
       let size = 1;
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i];
+      for (const [i, item] of items.entries()) {
         const json = (writers.get(itemType(item)) as Writer)(itemValue(item) as never);
         parts.push(i > 0 ? ',' + json : json);
         size += json.length;
@@ -290,14 +295,14 @@ export function stringifyWithSplices(
   const marks: [string, Splice][] = [];
   splices.forEach((s, i) => {
     let node: unknown = value;
-    for (let k = 0; k < s.path.length - 1; k++) {
+    for (const key of s.path.slice(0, -1)) {
       node =
         node && typeof node === 'object'
-          ? (node as Record<string | number, unknown>)[s.path[k]]
+          ? (node as Record<string | number, unknown>)[key]
           : undefined;
     }
-    const last = s.path[s.path.length - 1];
-    if (node && typeof node === 'object' && last in node) {
+    const last = s.path.at(-1);
+    if (last !== undefined && node && typeof node === 'object' && last in node) {
       const mark = `\u0000splice${i}\u0000`;
       (node as Record<string | number, unknown>)[last] = mark;
       marks.push([JSON.stringify(mark), s]);

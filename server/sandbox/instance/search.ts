@@ -83,8 +83,8 @@ function parseQuery(query: string, patternType: string | null, version: string):
   const words: string[] = [];
   const filters: [string, string][] = [];
   for (const tok of query.split(/\s+/).filter(Boolean)) {
-    const m = /^(-?[a-zA-Z]+):(.*)$/.exec(tok);
-    if (m) filters.push([m[1].toLowerCase(), m[2]]);
+    const [, key, value] = /^(-?[a-zA-Z]+):(.*)$/.exec(tok) ?? [];
+    if (key !== undefined && value !== undefined) filters.push([key.toLowerCase(), value]);
     else words.push(tok);
   }
   for (const [key, value] of filters) {
@@ -148,11 +148,14 @@ function lineMatches(file: FileRecord, re: RegExp, cache: PoolMatches): LineMatc
   const pool = linePool(lang);
   let known = cache.get(lang);
   if (!known) cache.set(lang, (known = []));
+  // Indexed (i < lineIds.length): the hot loop of a big search.
   for (let i = 0; i < file.lineIds.length; i++) {
-    const id = file.lineIds[i];
+    const id = file.lineIds[i]!;
+    const line = pool[id];
+    if (line === undefined) continue;
     let ranges = known[id];
-    if (ranges === undefined) known[id] = ranges = rangesIn(pool[id], re);
-    if (ranges) out.push({ preview: pool[id], lineNumber: i, offsetAndLengths: ranges });
+    if (ranges === undefined) known[id] = ranges = rangesIn(line, re);
+    if (ranges) out.push({ preview: line, lineNumber: i, offsetAndLengths: ranges });
   }
   return out;
 }
