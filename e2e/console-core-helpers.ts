@@ -1,17 +1,22 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The demo tokens every spec may rely on (checked by sandboxInfo). */
+const ROLES = ['user', 'admin', 'revoked'] as const;
+
 /** The sandbox's `/sandbox.json`. */
 export interface SandboxInfo {
   base_url: string;
   analytics_url: string;
-  tokens: Record<string, string>;
+  tokens: Record<string, string> & Record<(typeof ROLES)[number], string>;
   oauth: { access_token: string; refresh_token: string; expires_in: number; client_id: string };
 }
 
 export async function sandboxInfo(request: APIRequestContext): Promise<SandboxInfo> {
   const res = await request.get('/sandbox.json');
   expect(res.status()).toBe(200);
-  return (await res.json()) as SandboxInfo;
+  const info = (await res.json()) as SandboxInfo;
+  for (const role of ROLES) expect(info.tokens[role], `/sandbox.json: ${role} token`).toBeTruthy();
+  return info;
 }
 
 /** Fills the connection panel and presses Connect. */

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 interface Info {
   base_url: string;
-  instances: string[];
+  instances: [string, ...string[]];
 }
 
 async function seriousViolations(page: Page, scope?: string) {

@@ -11,9 +11,9 @@ import { startExtraServer, type ExtraServer } from './server.ts';
 interface Info {
   base_url: string;
   analytics_url: string;
-  tokens: Record<string, string>;
+  tokens: Record<string, string> & { admin: string };
   oauth?: { access_token: string; refresh_token: string };
-  instances: string[];
+  instances: [string, ...string[]];
 }
 
 /** Installed before any page script: records CSP violations and history API calls. */
