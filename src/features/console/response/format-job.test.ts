@@ -14,8 +14,8 @@ function run(meta: ResponseMeta, body: string, cuts: number[]) {
     at = c;
   }
   job.finish();
-  const end = replies[replies.length - 1];
-  if (end.type !== 'end') throw new Error(`last reply: ${end.type}`);
+  const end = replies.at(-1);
+  if (end?.type !== 'end') throw new Error(`last reply: ${end?.type}`);
   const lastRestart = replies.map((r) => r.type).lastIndexOf('restart');
   const display = replies
     .slice(lastRestart + 1)
