@@ -25,8 +25,12 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const args: Args = { only: null, reps: null, list: false };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
-    const value = () => inline ?? argv[++i];
+    const [flag = '', inline] = (argv[i] ?? '').split('=', 2);
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value. Try --help.`);
+      return v;
+    };
     if (flag === '--only') args.only = value().split(',').filter(Boolean);
     else if (flag === '--reps') {
       const n = Number(value());
@@ -199,7 +203,7 @@ async function runScenario(
       };
       try {
         const got = await scenario.run(ctx);
-        for (const key of Object.keys(scenario.metrics)) values[key].push(got[key] ?? NaN);
+        for (const key of Object.keys(scenario.metrics)) values[key]?.push(got[key] ?? NaN);
         log(
           `  rep ${rep + 1}: ` +
             Object.entries(got)
@@ -216,7 +220,7 @@ async function runScenario(
         }
         message = err instanceof Error ? err.message.split('\n')[0] : String(err);
         log(`  rep ${rep + 1} failed: ${message}`);
-        for (const key of Object.keys(scenario.metrics)) values[key].push(NaN);
+        for (const key of Object.keys(scenario.metrics)) values[key]?.push(NaN);
         if (++failures >= 2) {
           status = 'failed';
           break;
@@ -234,8 +238,8 @@ async function runScenario(
       unit: spec.unit,
       target: spec.target ?? null,
       better: spec.better ?? 'lower',
-      values: values[key],
-      ...summarize(values[key]),
+      values: values[key] ?? [],
+      ...summarize(values[key] ?? []),
     };
   return {
     name: scenario.name,

@@ -48,12 +48,15 @@ test('the chart, the summary and the comparison follow the preview filters', asy
     chart
       .getByRole('table')
       .evaluate((t: HTMLTableElement) =>
-        [...t.tBodies[0].rows].map((r) => Number(r.cells[1].textContent)),
+        [...(t.tBodies[0]?.rows ?? [])].map((r) => Number(r.cells[1]?.textContent)),
       );
   await expect.poll(async () => Math.max(...(await counts()))).toBeGreaterThan(1);
   // One user only: at most one active user in any month, everywhere.
   const rows = records(await direct(page, info, 'by_user_day'));
-  const username = rows.find((r) => r.Username.startsWith('alice'))!.Username;
+  const username = cell(
+    rows.find((r) => cell(r, 'Username').startsWith('alice'))!,
+    'Username',
+  );
   await page
     .getByRole('table', { name: 'Report preview' })
     .getByRole('searchbox', { name: 'Filter Username' })
@@ -61,7 +64,7 @@ test('the chart, the summary and the comparison follow the preview filters', asy
   await expect.poll(async () => Math.max(...(await counts()))).toBe(1);
   await expect(summary(page).getByRole('status')).toContainText('that match the filters');
   const cells = await summaryCells(page);
-  const du = cells[0].indexOf('Distinct users');
+  const du = cells[0]?.indexOf('Distinct users') ?? -1;
   expect(cells.slice(1).every((r) => r[du] === '1')).toBe(true);
   const group = page.getByRole('group', { name: 'Compare periods' });
   await expect(
@@ -81,8 +84,8 @@ test('a series per client: the five largest clients and Other', async ({ page })
   const rows = records(await direct(page, info, 'by_user_day_client_language'));
   const users = new Map<string, Set<string>>();
   for (const r of rows) {
-    if (!users.has(r['Client Name'])) users.set(r['Client Name'], new Set());
-    users.get(r['Client Name'])!.add(r['Instance user ID']);
+    if (!users.has(cell(r, 'Client Name'))) users.set(cell(r, 'Client Name'), new Set());
+    users.get(cell(r, 'Client Name'))!.add(cell(r, 'Instance user ID'));
   }
   expect(users.size).toBeGreaterThan(5);
   const top5 = [...users.entries()]
@@ -109,8 +112,15 @@ const EVENT_COLUMNS = [
 
 /** The report as objects keyed by header. */
 function records(data: string[][]): Record<string, string>[] {
-  const [header, ...rows] = data;
+  const [header = [], ...rows] = data;
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** A record's value in `column`; throws when the report has no such column. */
+function cell(r: Record<string, string>, column: string): string {
+  const v = r[column];
+  if (v === undefined) throw new Error(`The report has no column "${column}".`);
+  return v;
 }
 
 const events = (r: Record<string, string>) =>
@@ -128,29 +138,31 @@ async function summaryCells(page: Page): Promise<string[][]> {
   );
 }
 
-const num = (s: string) => Number(s.replace(/,/g, ''));
+/** A summary cell as a number (NaN for a missing cell). */
+const num = (s: string | undefined) => (s === undefined ? NaN : Number(s.replace(/,/g, '')));
 
 test.describe('Summary examples', () => {
   test('active users per month and events per client per month', async ({ page }) => {
     const info = await new AnalyticsPage(page).connectToSandbox();
     await new AnalyticsPage(page).loadReport(info.instances[0], 'by_user_day_client_language');
     const rows = records(await direct(page, info, 'by_user_day_client_language'));
-    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(EVENT_COLUMNS));
+    expect(Object.keys(rows[0] ?? {})).toEqual(expect.arrayContaining(EVENT_COLUMNS));
     const date = 'Timestamp Date (or Month)';
 
     await summary(page).getByRole('button', { name: 'Active users per month' }).click();
     await expect(summary(page).getByRole('combobox', { name: 'Group by' })).toHaveValue('month');
     const usersPerMonth = new Map<string, Set<string>>();
     for (const r of rows) {
-      if (!r[date]) continue;
-      const m = r[date].slice(0, 7);
+      const day = r[date];
+      if (!day) continue;
+      const m = day.slice(0, 7);
       if (!usersPerMonth.has(m)) usersPerMonth.set(m, new Set());
-      usersPerMonth.get(m)!.add(r['Instance user ID']);
+      usersPerMonth.get(m)!.add(cell(r, 'Instance user ID'));
     }
     const expected = [...usersPerMonth.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
     await expect(summaryTable(page).getByRole('row')).toHaveCount(expected.length + 1);
     let cells = await summaryCells(page);
-    const du = cells[0].indexOf('Distinct users');
+    const du = cells[0]?.indexOf('Distinct users') ?? -1;
     expect(du).toBeGreaterThan(0);
     expect(cells.slice(1).map((r) => [r[0], num(r[du])])).toEqual(
       expected.map(([m, users]) => [m, users.size]),
@@ -160,13 +172,14 @@ test.describe('Summary examples', () => {
     await expect(summary(page).getByRole('combobox', { name: 'Then by' })).toHaveValue('client');
     const perClientMonth = new Map<string, number>();
     for (const r of rows) {
-      if (!r[date]) continue;
-      const key = `${r[date].slice(0, 7)}|${r['Client Name']}`;
+      const day = r[date];
+      if (!day) continue;
+      const key = `${day.slice(0, 7)}|${cell(r, 'Client Name')}`;
       perClientMonth.set(key, (perClientMonth.get(key) ?? 0) + events(r));
     }
     await expect(summaryTable(page).getByRole('row')).toHaveCount(perClientMonth.size + 1);
     cells = await summaryCells(page);
-    const sum = cells[0].indexOf('Sum of All events');
+    const sum = cells[0]?.indexOf('Sum of All events') ?? -1;
     expect(sum).toBeGreaterThan(1);
     const shown = new Map(cells.slice(1).map((r) => [`${r[0]}|${r[1]}`, num(r[sum])]));
     expect(shown).toEqual(perClientMonth);
@@ -183,13 +196,16 @@ test.describe('Summary examples', () => {
     await summary(page).getByRole('button', { name: 'Top 20 users' }).click();
     const perUser = new Map<string, number>();
     for (const r of rows)
-      perUser.set(r['Instance user ID'], (perUser.get(r['Instance user ID']) ?? 0) + events(r));
+      perUser.set(
+        cell(r, 'Instance user ID'),
+        (perUser.get(cell(r, 'Instance user ID')) ?? 0) + events(r),
+      );
     const top = [...perUser.entries()]
       .sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))
       .slice(0, 20);
     await expect(summaryTable(page).getByRole('row')).toHaveCount(top.length + 1);
     let cells = await summaryCells(page);
-    const sum = cells[0].indexOf('Sum of All events');
+    const sum = cells[0]?.indexOf('Sum of All events') ?? -1;
     expect(cells.slice(1).map((r) => [r[0], num(r[sum])])).toEqual(top);
     await expect(
       summaryTable(page).getByRole('columnheader', { name: /Sum of All events/ }),
@@ -198,12 +214,12 @@ test.describe('Summary examples', () => {
     await summary(page).getByRole('button', { name: 'Languages by users' }).click();
     const perLanguage = new Map<string, Set<string>>();
     for (const r of rows) {
-      if (!perLanguage.has(r.Language)) perLanguage.set(r.Language, new Set());
-      perLanguage.get(r.Language)!.add(r['Instance user ID']);
+      if (!perLanguage.has(cell(r, 'Language'))) perLanguage.set(cell(r, 'Language'), new Set());
+      perLanguage.get(cell(r, 'Language'))!.add(cell(r, 'Instance user ID'));
     }
     await expect(summaryTable(page).getByRole('row')).toHaveCount(perLanguage.size + 1);
     cells = await summaryCells(page);
-    const du = cells[0].indexOf('Distinct users');
+    const du = cells[0]?.indexOf('Distinct users') ?? -1;
     const got = cells.slice(1).map((r) => [r[0] === '(empty)' ? '' : r[0], num(r[du])] as const);
     expect(new Map(got)).toEqual(new Map([...perLanguage].map(([l, u]) => [l, u.size])));
     const counts = got.map((g) => g[1]);
@@ -216,7 +232,7 @@ test.describe('Summary examples', () => {
     await rowsHeader.getByRole('button').click();
     await expect(rowsHeader).toHaveAttribute('aria-sort', 'ascending');
     cells = await summaryCells(page);
-    const rc = cells[0].indexOf('Rows');
+    const rc = cells[0]?.indexOf('Rows') ?? -1;
     const rowCounts = cells.slice(1).map((r) => num(r[rc]));
     expect(rowCounts).toEqual([...rowCounts].sort((a, b) => a - b));
   });
@@ -238,6 +254,7 @@ test('Export view as CSV saves the filtered, sorted rows and the summary as deri
   await new AnalyticsPage(page).loadReport(host, 'by_user_day');
   const data = await direct(page, info, 'by_user_day');
   const [header, ...rows] = data;
+  if (!header) throw new Error('The report is empty.');
   const userCol = header.indexOf('Username');
   const searchCol = header.indexOf('Searches');
 
@@ -252,7 +269,7 @@ test('Export view as CSV saves the filtered, sorted rows and the summary as deri
     'aria-sort',
     'descending',
   );
-  const matching = rows.filter((r) => r[userCol].toLowerCase().includes('alice'));
+  const matching = rows.filter((r) => (r[userCol] ?? '').toLowerCase().includes('alice'));
   expect(matching.length).toBeGreaterThan(1);
   await expect(page.getByRole('region', { name: 'Report rows' }).getByRole('status')).toContainText(
     `${matching.length.toLocaleString('en-US')} rows match the filters`,
@@ -309,13 +326,14 @@ test('Compare periods: active users and searches, last 28 days against the 28 be
   const curFrom = shift(last, -27);
   const prevTo = shift(curFrom, -1);
   const prevFrom = shift(prevTo, -27);
-  const within = (from: string, to: string) => data.filter((r) => r[date] >= from && r[date] <= to);
+  const within = (from: string, to: string) =>
+    data.filter((r) => cell(r, date) >= from && cell(r, date) <= to);
 
   const group = page.getByRole('group', { name: 'Compare periods' });
   await expect(group.getByRole('combobox', { name: 'Compare metric' })).toHaveValue('active-users');
   await expect(group.getByRole('combobox', { name: 'Period length' })).toHaveValue('28');
   const users = (rows: Record<string, string>[]) =>
-    new Set(rows.map((r) => r['Instance user ID'])).size;
+    new Set(rows.map((r) => cell(r, 'Instance user ID'))).size;
   const cur = users(within(curFrom, last));
   const prev = users(within(prevFrom, prevTo));
   const row = (name: string) => group.getByRole('row', { name: new RegExp(`^${name}`) });
@@ -410,7 +428,7 @@ async function lightGreyPixels(page: Page): Promise<number> {
     const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) {
-      const [r, g, b, a] = [d[i], d[i + 1], d[i + 2], d[i + 3]];
+      const [r = 0, g = 0, b = 0, a = 0] = [d[i], d[i + 1], d[i + 2], d[i + 3]];
       if (a > 200 && r > 170 && g > 170 && b > 170 && Math.max(r, g, b) - Math.min(r, g, b) < 40)
         n++;
     }

@@ -267,7 +267,7 @@ test('GitHub’s public schema loads and is searchable', async ({ page }) => {
   try {
     const panel = await openDocs(page, `${server.url}/debug/console`);
     await expect(panel.typePage('Query')).toBeVisible();
-    await expect(panel.link(githubFields('Query')[0])).toBeVisible();
+    await expect(panel.link(githubFields('Query')[0]!)).toBeVisible();
     const box = panel.search;
     await box.fill('Repository');
     await expect(panel.options.first()).toContainText(/^Repository\s*type/);

@@ -12,9 +12,9 @@ import { startExtraServer, type ExtraServer } from './server.ts';
 interface Info {
   base_url: string;
   analytics_url: string;
-  tokens: Record<string, string>;
+  tokens: Record<string, string> & { admin: string };
   oauth?: { access_token: string; refresh_token: string };
-  instances: string[];
+  instances: [string, ...string[]];
 }
 
 /** Installed before any page script: records CSP violations and history API calls. */
@@ -138,7 +138,7 @@ async function fullFlow(page: Page, remember: boolean) {
   for (const [name, copied] of [
     ['Copy as curl', 'Copied curl command'],
     ['Copy as src command', 'Copied src command'],
-  ]) {
+  ] as const) {
     await app.button(name).click();
     await expect(app.notice(copied)).toBeVisible();
     clips.push(await app.clipboardText());

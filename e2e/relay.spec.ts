@@ -5,7 +5,7 @@ interface SandboxJson {
   analytics_url: string;
   tokens: Record<string, string>;
   oauth: { refresh_token: string; client_id: string };
-  instances: string[];
+  instances: [string, ...string[]];
 }
 
 interface Relayed {

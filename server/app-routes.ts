@@ -58,7 +58,7 @@ export function createAppRoutes(opts: AppRoutesOptions) {
   };
   const readIndex = opts.indexHtml ? indexHtmlReader(opts.indexHtml, config) : undefined;
   return async function routes(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const rawPath = (req.url ?? '/').split('?')[0];
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     const { pathname } = requestUrl(req);
     const isRelay = /^\/relay(\/|%2f)/i.test(rawPath) || pathname.startsWith('/relay/');
     if (isRelay || pathname === '/sandbox.json' || pathname === '/config.json')

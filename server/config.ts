@@ -42,6 +42,7 @@ export function parseFlags(argv: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === undefined) continue;
     const eq = arg.indexOf('=');
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const env = FLAG_TO_ENV[flag];
@@ -54,8 +55,13 @@ export function parseFlags(argv: readonly string[]): Record<string, string> {
       continue;
     }
     if (eq !== -1) out[env] = arg.slice(eq + 1);
-    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) out[env] = argv[++i];
-    else out[env] = 'on';
+    else {
+      const next = argv[i + 1];
+      if (next !== undefined && !next.startsWith('--')) {
+        out[env] = next;
+        i++;
+      } else out[env] = 'on';
+    }
   }
   return out;
 }

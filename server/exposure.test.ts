@@ -115,7 +115,8 @@ describe('HOST=0.0.0.0: the access gate', () => {
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).toMatch(/; Path=\//);
-    const jar = cookie.split(';')[0];
+    if (!cookie) throw new Error('no session cookie');
+    const jar = cookie.split(';')[0] ?? '';
     const page = await call(port, '/debug/console?x=1', { headers: { host, cookie: jar } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Debug console</title>');
@@ -196,7 +197,7 @@ describe('IPv6 and port 80', () => {
       expect(app.sandbox!.info.analytics_url).toBe('http://[::1]:4607');
       expect((await call(4605, '/config.json', { host: '::1' })).status).toBe(401);
       const enter = await call(4605, `/?auth=${app.secret}`, { host: '::1' });
-      const jar = (enter.headers['set-cookie'] ?? [''])[0].split(';')[0];
+      const jar = (enter.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
       const r = await call(4605, '/relay/graphql', {
         host: '::1',
         method: 'POST',

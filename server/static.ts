@@ -98,7 +98,7 @@ function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
   const accepts = (name: string) =>
     accept.split(',').some((part) => {
       const [token, ...params] = part.trim().split(';');
-      if (token.trim() !== name) return false;
+      if (token?.trim() !== name) return false;
       const q = params.find((p) => p.trim().startsWith('q='));
       return !q || Number(q.trim().slice(2)) > 0;
     });

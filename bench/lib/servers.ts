@@ -9,7 +9,8 @@ export type ServerEnv = Record<string, string>;
 export interface SandboxInfo {
   base_url: string;
   analytics_url: string;
-  tokens: Record<string, string>;
+  /** The demo tokens /sandbox.json lists (server/sandbox/index.ts): these two and others. */
+  tokens: Record<string, string> & { user: string; analytics: string };
   instances?: string[];
 }
 

@@ -11,10 +11,13 @@ export interface Summary {
 /** min / median / max over the finite values (NaN for all three when there are none). */
 export function summarize(values: readonly number[]): Summary {
   const xs = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (xs.length === 0) return { min: NaN, median: NaN, max: NaN, n: 0 };
+  const [min] = xs;
+  const max = xs.at(-1);
+  if (min === undefined || max === undefined) return { min: NaN, median: NaN, max: NaN, n: 0 };
   const mid = xs.length >> 1;
-  const median = xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
-  return { min: xs[0], median, max: xs[xs.length - 1], n: xs.length };
+  const upper = xs[mid] ?? max;
+  const median = xs.length % 2 ? upper : ((xs[mid - 1] ?? min) + upper) / 2;
+  return { min, median, max, n: xs.length };
 }
 
 /** Whether a median meets its target: '✓', '✗', or '' when there is no target or no value. */
@@ -36,8 +39,8 @@ export function formatNumber(x: number): string {
 
 /** Renders rows as a plain-text table with a header and aligned columns. */
 export function renderTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

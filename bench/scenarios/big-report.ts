@@ -34,14 +34,15 @@ function parseChunks(source: Readable): Promise<{ rows: number; maxRow: number }
       chunk(result) {
         const data = result.data;
         let i = 0;
-        if (col < 0 && data.length > 0) {
-          col = data[0].indexOf(SORT_COLUMN);
+        const [head] = data;
+        if (col < 0 && head) {
+          col = head.indexOf(SORT_COLUMN);
           i = 1;
           rows = 0;
         }
         for (; i < data.length; i++) {
           rows++;
-          const cell = data[i][col];
+          const cell = data[i]?.[col];
           if (cell) {
             const v = Number(cell);
             if (v > max) {

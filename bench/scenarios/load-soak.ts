@@ -24,7 +24,7 @@ interface Soak {
 
 function median(xs: number[]): number {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 /** Runs WINDOWS load windows back to back, sampling the target process's RSS meanwhile. */
@@ -46,8 +46,8 @@ async function soak(server: BenchServer, opts: LoadOptions): Promise<Soak> {
     rps: total / (WINDOWS * SECONDS),
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
-    rssFirst: median(samples[0]),
-    rssLast: median(samples[WINDOWS - 1]),
+    rssFirst: median(samples[0] ?? []),
+    rssLast: median(samples[WINDOWS - 1] ?? []),
     rssMax: Math.max(...samples.flat().filter(Number.isFinite)),
   };
 }
@@ -158,7 +158,7 @@ export async function runStandalone(scenario: Scenario): Promise<void> {
   try {
     const values = await scenario.run(ctx);
     for (const [key, spec] of Object.entries(scenario.metrics)) {
-      const v = values[key];
+      const v = values[key] ?? NaN;
       const target =
         spec.target === undefined
           ? ''

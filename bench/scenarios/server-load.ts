@@ -16,7 +16,7 @@ function combine(runs: LoadResult[]): LoadResult {
     rps: total / (runs.length * SEGMENT_SECONDS),
     total,
     p50: NaN,
-    p99: p99s[p99s.length >> 1],
+    p99: p99s[p99s.length >> 1] ?? NaN,
     errors: sum('errors'),
     timeouts: sum('timeouts'),
     non2xx: sum('non2xx'),

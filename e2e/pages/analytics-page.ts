@@ -1,10 +1,19 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The analytics demo tokens (checked by connectToSandbox). */
+const ANALYTICS_ROLES = [
+  'analytics',
+  'analytics_limited',
+  'analytics_revoked',
+  'analytics_expired',
+] as const;
+
 /** What `/sandbox.json` says about the sandbox analytics service. */
 export interface AnalyticsSandbox {
   analytics_url: string;
-  tokens: Record<string, string>;
-  instances: string[];
+  tokens: Record<string, string> & Record<(typeof ANALYTICS_ROLES)[number], string>;
+  /** Never empty (checked by connectToSandbox). */
+  instances: [string, ...string[]];
 }
 
 /** The report form's fields; unset ones are left alone (dates: cleared, see submitReport). */
@@ -24,6 +33,9 @@ export class AnalyticsPage {
     const res = await this.page.request.get('/sandbox.json');
     expect(res.status()).toBe(200);
     const info = (await res.json()) as AnalyticsSandbox;
+    expect(info.instances.length, '/sandbox.json lists no analytics instance').toBeGreaterThan(0);
+    for (const role of ANALYTICS_ROLES)
+      expect(info.tokens[role], `/sandbox.json: ${role} token`).toBeTruthy();
     await this.page.goto('/analytics');
     await this.page.getByRole('button', { name: 'Use sandbox' }).click();
     await expect(this.page.getByRole('textbox', { name: 'Analytics URL' })).toHaveValue(

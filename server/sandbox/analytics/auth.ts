@@ -51,7 +51,7 @@ export function authenticate(
   if (!header || header.trim() === '') return { ok: false, message: AUTH_ERRORS.missing };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
   if (!m) return { ok: false, message: AUTH_ERRORS.scheme };
-  const token = tokens.get(m[1]);
+  const token = tokens.get(m[1] ?? '');
   if (!token) return { ok: false, message: AUTH_ERRORS.invalid };
   if (token.state === 'revoked') return { ok: false, message: AUTH_ERRORS.revoked };
   if (token.state === 'expired') return { ok: false, message: AUTH_ERRORS.expired };

@@ -186,16 +186,16 @@ function createUser(host: string, index: number, domain: string): User {
   const pairs: User['pairs'] = [];
   const ideCount = 1 + Math.floor(r() * 2);
   for (let i = 0; i < ideCount; i++) {
-    const client = IDE_CLIENTS[Math.floor(r() * r() * IDE_CLIENTS.length)];
+    const client = at(IDE_CLIENTS, r() * r());
     const langs = 1 + Math.floor(r() * 3);
     for (let j = 0; j < langs; j++) {
-      const language = LANGUAGES[Math.floor(r() * LANGUAGES.length)];
+      const language = at(LANGUAGES, r());
       if (!pairs.some((p) => p.client === client && p.language === language)) {
         pairs.push({ client, language });
       }
     }
   }
-  pairs.push({ client: WEB_CLIENTS[Math.floor(r() * WEB_CLIENTS.length)], language: '' });
+  pairs.push({ client: at(WEB_CLIENTS, r()), language: '' });
   return {
     id: index + 1,
     seed: hash32(`${host}|${index + 1}`),
@@ -205,6 +205,13 @@ function createUser(host: string, index: number, domain: string): User {
     activity: 0.35 + r() * 0.5,
     pairs,
   };
+}
+
+/** The entry of a non-empty list at fraction `f` (0 ≤ f < 1) of its length. */
+function at<T>(list: readonly T[], f: number): T {
+  const v = list[Math.floor(f * list.length)];
+  if (v === undefined) throw new Error('Sandbox data: picked from an empty list.');
+  return v;
 }
 
 /** Poisson-ish small integer with the given mean. */
@@ -224,7 +231,7 @@ export function userDay(user: User, dayNumber: number): Activity[] {
   const out: Activity[] = [];
   const wanted = 1 + Math.floor(r() * 2.2);
   for (let k = 0; k < wanted && k < user.pairs.length; k++) {
-    const pair = user.pairs[Math.floor(r() * user.pairs.length)];
+    const pair = at(user.pairs, r());
     if (out.some((a) => a.client === pair.client && a.language === pair.language)) continue;
     const ide = !pair.client.startsWith('server.');
     const m = new Array<number>(METRIC_COUNT).fill(0);
@@ -235,14 +242,18 @@ export function userDay(user: User, dayNumber: number): Activity[] {
       m[M.commandEvents] = count(r, 2);
       m[M.completionSuggestions] = sug;
       m[M.completionAcceptances] = acc;
-      m[M.suggestedChars] = sug * (20 + Math.floor(r() * 60));
-      m[M.acceptedChars] = Math.floor(
-        m[M.suggestedChars] * (acc / Math.max(1, sug)) * (0.8 + r() * 0.4),
+      const suggestedChars = sug * (20 + Math.floor(r() * 60));
+      const acceptedChars = Math.floor(
+        suggestedChars * (acc / Math.max(1, sug)) * (0.8 + r() * 0.4),
       );
-      m[M.charsByCody] = m[M.acceptedChars] + count(r, 200);
-      m[M.charsWritten] = m[M.charsByCody] + count(r, 2500);
-      m[M.autoEditSuggested] = count(r, 8);
-      m[M.autoEditAccepted] = Math.floor(m[M.autoEditSuggested] * r());
+      const charsByCody = acceptedChars + count(r, 200);
+      m[M.suggestedChars] = suggestedChars;
+      m[M.acceptedChars] = acceptedChars;
+      m[M.charsByCody] = charsByCody;
+      m[M.charsWritten] = charsByCody + count(r, 2500);
+      const autoEditSuggested = count(r, 8);
+      m[M.autoEditSuggested] = autoEditSuggested;
+      m[M.autoEditAccepted] = Math.floor(autoEditSuggested * r());
       m[M.linesChatCommand] = count(r, 12);
       m[M.linesCompletionAutoEdit] = count(r, 25);
     } else {

@@ -35,8 +35,8 @@ interface MetricColumn {
   decimals?: number;
 }
 
-function ratio(a: number, b: number): number | undefined {
-  return b > 0 ? a / b : undefined;
+function ratio(a: number | undefined, b: number | undefined): number | undefined {
+  return a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
 }
 
 /** The documented metric columns (server/sandbox/analytics/README.md), in the documented order. */
@@ -127,7 +127,7 @@ const POW10 = [1, 10, 100, 1000, 10000];
 function formatNumber(n: number | undefined, decimals: number | undefined): string {
   if (n === undefined) return '';
   if (decimals === undefined) return '' + n;
-  const p = POW10[decimals];
+  const p = POW10[decimals] ?? 10 ** decimals;
   return '' + Math.round(n * p) / p;
 }
 
@@ -154,8 +154,9 @@ function activityMetrics(a: Activity): string {
   if (a.blank) return BLANK_METRICS;
   const plan = a.ide ? COLUMN_PLAN.ide : COLUMN_PLAN.web;
   let s = '';
+  // Indexed (i < METRIC_COLUMNS.length): this runs for every row of a report.
   for (let i = 0; i < METRIC_COLUMNS.length; i++) {
-    const c = METRIC_COLUMNS[i];
+    const c = METRIC_COLUMNS[i]!;
     s += plan[i] ? ',' + formatNumber(c.value(a.m), c.decimals) : ',';
   }
   return s;
@@ -169,7 +170,8 @@ function sumMetrics(m: number[] | undefined): string {
 }
 
 function addInto(sum: number[], acts: Activity[]): void {
-  for (const a of acts) for (let i = 0; i < METRIC_COUNT; i++) sum[i] += a.m[i];
+  for (const a of acts)
+    for (let i = 0; i < METRIC_COUNT; i++) sum[i] = (sum[i] ?? 0) + (a.m[i] ?? 0);
 }
 
 /** The inclusive day range a report covers after applying the optional bounds. */

@@ -117,7 +117,7 @@ export const ORGS: readonly OrgRecord[] = [
   name,
   displayName: name
     .split('-')
-    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' '),
   createdAt: new Date(Date.UTC(2019, index * 2, 1 + index)).toISOString(),
 }));

@@ -38,7 +38,7 @@ describe('sandbox: admin diagnostics fields', () => {
 
   it("another user's activity and tokens are hidden; one's own are not", async () => {
     const other = await run('{ user(username: "bob") { accessTokens { totalCount } } }', 'user');
-    expect(other.errors?.[0].message).toBe(
+    expect(other.errors?.[0]?.message).toBe(
       'must be authenticated as the authorized user or site admin',
     );
     const own = await run(
@@ -63,7 +63,7 @@ describe('sandbox: admin diagnostics fields', () => {
       'user',
     );
     const d = b.data as Record<
-      string,
+      'all' | 'notCloned' | 'cloned' | 'failed' | 'notIndexed',
       {
         totalCount: number;
         nodes: { mirrorInfo?: { cloned: boolean }; textSearchIndex?: unknown }[];

@@ -74,7 +74,7 @@ export class TokenStore {
     const user = this.addPat('alice', ['user:all'], 'user');
     const admin = this.addPat('admin', ['user:all', 'site-admin:sudo'], 'admin');
     const revoked = this.addPat('carol', ['user:all'], 'revoked');
-    this.pats.get(TOKEN_RE.exec(revoked)![1].toLowerCase())!.revoked = true;
+    this.pats.get((TOKEN_RE.exec(revoked)?.[1] ?? '').toLowerCase())!.revoked = true;
     const oauth = `sgo_local_${demoHex('oauth access')}`;
     const refresh = `sgr_local_${demoHex('oauth refresh')}`;
     const bob = userByName('bob')!;
@@ -92,7 +92,7 @@ export class TokenStore {
   /** Looks a personal access token up; requires `scope`. */
   lookupPat(token: string, scope: Scope): AccessToken | undefined {
     const m = TOKEN_RE.exec(token.trim());
-    const t = m ? this.pats.get(m[1].toLowerCase()) : undefined;
+    const t = m ? this.pats.get((m[1] ?? '').toLowerCase()) : undefined;
     return t && !t.revoked && t.scopes.includes(scope) ? t : undefined;
   }
 

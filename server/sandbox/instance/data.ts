@@ -9,7 +9,9 @@ import { hash32 as hash, prng } from '../seeded.ts';
 export { hash, prng };
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
-  return list[Math.floor(rand() * list.length)];
+  const v = list[Math.floor(rand() * list.length)];
+  if (v === undefined) throw new Error('Sandbox data: picked from an empty list.');
+  return v;
 }
 
 function hex(rand: () => number, n: number): string {
@@ -190,17 +192,17 @@ function buildUsers(): UserRecord[] {
     let username: string;
     let displayName: string;
     let siteAdmin = false;
-    if (i < fixed.length) {
-      [username, displayName, siteAdmin] = fixed[i];
+    const preset = fixed[i];
+    if (preset) {
+      [username, displayName, siteAdmin] = preset;
     } else {
       const f = pick(rand, FIRST);
       const l = pick(rand, LAST);
       username = `${f}.${l}`;
       for (let n = 2; seen.has(username); n++) username = `${f}.${l}${n}`;
       displayName =
-        i % 7 === 0
-          ? UNICODE_NAMES[(i / 7) % UNICODE_NAMES.length]
-          : `${f[0].toUpperCase()}${f.slice(1)} ${l[0].toUpperCase()}${l.slice(1)}`;
+        (i % 7 === 0 ? UNICODE_NAMES[(i / 7) % UNICODE_NAMES.length] : undefined) ??
+        `${capital(f)} ${capital(l)}`;
       siteAdmin = i % 53 === 0;
     }
     seen.add(username);
@@ -343,7 +345,7 @@ const TEMPLATES: Record<string, readonly string[]> = {
 };
 
 function capital(s: string): string {
-  return s[0].toUpperCase() + s.slice(1);
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** Path of file `index` in `repo`; cheap, deterministic. */
@@ -367,6 +369,7 @@ export function linePool(language: string): string[] {
   if (!pool) {
     const rand = prng(hash(language));
     const templates = TEMPLATES[language];
+    if (!templates) throw new Error(`Sandbox data: no line templates for ${language}.`);
     pool = [];
     for (let i = 0; i < POOL_SIZE; i++) {
       const a = pick(rand, IDENTS);

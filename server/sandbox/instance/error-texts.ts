@@ -30,12 +30,12 @@ export function syntaxMessage(err: GraphQLError, query: string): string {
     const pos = err.positions?.[0] ?? 0;
     const atDefinitionStart = balanced(query.slice(0, pos));
     const expecting = atDefinitionStart ? ', expecting "fragment"' : '';
-    return `syntax error: unexpected ${JSON.stringify(found(mm[1]))}${expecting}`;
+    return `syntax error: unexpected ${JSON.stringify(found(mm[1] ?? ''))}${expecting}`;
   }
   mm = /^Expected (.*), found (.*)\.$/.exec(m);
   if (mm) {
     const expected = mm[1] === 'Name' ? 'Ident' : mm[1];
-    return `syntax error: unexpected ${JSON.stringify(found(mm[2]))}, expecting ${expected}`;
+    return `syntax error: unexpected ${JSON.stringify(found(mm[2] ?? ''))}, expecting ${expected}`;
   }
   return `syntax error: ${m}`;
 }

@@ -278,7 +278,9 @@ function compile(
   const parts: Writer[] = [];
   let first = true;
   for (const [key, nodes] of collect(type, sets, info)) {
-    const name = nodes[0].name.value;
+    const [node] = nodes;
+    if (!node) continue;
+    const name = node.name.value;
     if (nodes.some((n) => n.arguments?.length)) throw new Unsupported();
     // The object's opening brace goes with its first field's name.
     const prefix = `${first ? '{' : ','}${JSON.stringify(key)}:`;
@@ -423,11 +425,11 @@ export function stringifyWithSplices(
     for (let k = 0; k < s.path.length - 1; k++) {
       node =
         node && typeof node === 'object'
-          ? (node as Record<string | number, unknown>)[s.path[k]]
+          ? (node as Record<string | number, unknown>)[s.path[k] as string | number]
           : undefined;
     }
-    const last = s.path[s.path.length - 1];
-    if (node && typeof node === 'object' && last in node) {
+    const last = s.path.at(-1);
+    if (last !== undefined && node && typeof node === 'object' && last in node) {
       const mark = `\u0000splice${i}\u0000`;
       (node as Record<string | number, unknown>)[last] = mark;
       marks.push([JSON.stringify(mark), s]);

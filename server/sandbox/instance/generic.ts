@@ -43,7 +43,8 @@ function scalarValue(
   const rand = prng(hash(seed));
   if (type instanceof GraphQLEnumType) {
     const values = type.getValues();
-    return values.length ? values[Math.floor(rand() * values.length)].value : null;
+    const picked = values[Math.floor(rand() * values.length)];
+    return picked ? picked.value : null;
   }
   const name = type.name;
   const n = Math.floor(rand() * 1000);
@@ -89,8 +90,8 @@ function fabricate(
     return scalarValue(type, seed, field);
   if (isAbstractType(type)) {
     const possible = schema.getPossibleTypes(type);
-    if (possible.length === 0) return null;
     const pickType = possible[hash(seed) % possible.length];
+    if (!pickType) return null;
     return { __typename: pickType.name, __seed: seed, __limit: limit } satisfies Fabricated;
   }
   if (isObjectType(type)) return { __seed: seed, __limit: limit } satisfies Fabricated;

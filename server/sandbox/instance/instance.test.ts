@@ -465,16 +465,18 @@ describe('sandbox instance (private, default limits)', () => {
         headers: auth(),
       });
       const nodes = JSON.parse(r.text).data.users.nodes as { id: string; displayName: string }[];
+      const [first] = nodes;
+      if (!first) throw new Error('no users');
       expect(nodes.some((n) => /[^ -~]/.test(n.displayName))).toBe(true);
       const n = await inst.gql(
-        `{ node(id: "${nodes[0].id}") { __typename ... on User { displayName } } }`,
+        `{ node(id: "${first.id}") { __typename ... on User { displayName } } }`,
         {
           headers: auth(),
         },
       );
       expect(JSON.parse(n.text).data.node).toEqual({
         __typename: 'User',
-        displayName: nodes[0].displayName,
+        displayName: first.displayName,
       });
     });
   });
@@ -486,7 +488,10 @@ describe('introspection answers are cached, and only those', () => {
     inst = await startTestInstance();
   });
   afterAll(() => inst.close());
-  const auth = (t: string) => ({ headers: { Authorization: `token ${t}` } });
+  const auth = (t: string | undefined) => {
+    if (!t) throw new Error('no such demo token');
+    return { headers: { Authorization: `token ${t}` } };
+  };
   const TYPE = 'query T($n: String!) { __type(name: $n) { name kind } }';
 
   it('answers the same introspection the same way, and per variables', async () => {

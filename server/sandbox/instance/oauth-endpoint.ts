@@ -60,7 +60,7 @@ export async function serveOAuthToken(
     oauthError(res, 400, 'invalid_request', 'The request body is larger than 64 KiB.');
     return;
   }
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     oauthError(
       res,

@@ -143,6 +143,7 @@ function repoObject(r: RepoRecord) {
 
 function signature(c: CommitRecord) {
   const u = USERS[c.authorIndex];
+  if (!u) throw new Error(`Sandbox data: commit author ${c.authorIndex} does not exist.`);
   return {
     person: {
       name: u.displayName,
@@ -427,7 +428,7 @@ export function createRootValue(): Record<string, unknown> {
         return r ? repoObject(r) : null;
       }
       if (kind === 'GitCommit') {
-        const [ri, ci] = key.split(':').map(Number);
+        const [ri = NaN, ci = NaN] = key.split(':').map(Number);
         const r = REPOS[ri];
         return r && ci >= 0 && ci < COMMITS_PER_REPO ? commitObject(generateCommit(r, ci)) : null;
       }

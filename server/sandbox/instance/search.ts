@@ -83,8 +83,8 @@ function parseQuery(query: string, patternType: string | null, version: string):
   const words: string[] = [];
   const filters: [string, string][] = [];
   for (const tok of query.split(/\s+/).filter(Boolean)) {
-    const m = /^(-?[a-zA-Z]+):(.*)$/.exec(tok);
-    if (m) filters.push([m[1].toLowerCase(), m[2]]);
+    const [, key, value] = /^(-?[a-zA-Z]+):(.*)$/.exec(tok) ?? [];
+    if (key !== undefined && value !== undefined) filters.push([key.toLowerCase(), value]);
     else words.push(tok);
   }
   for (const [key, value] of filters) {

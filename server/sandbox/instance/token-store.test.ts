@@ -13,8 +13,11 @@ describe('TokenStore bounds', () => {
       refresh = r.refresh_token;
     }
     expect(store.oauthTokenCount()).toBeLessThanOrEqual(2 * 8);
-    expect(store.lookupBearer(issued[0])).toBeUndefined();
-    expect(store.lookupBearer(issued[39])).toMatchObject({ username: 'bob' });
+    const [oldest] = issued;
+    const newest = issued[39];
+    if (!oldest || !newest) throw new Error('expected 40 issued tokens');
+    expect(store.lookupBearer(oldest)).toBeUndefined();
+    expect(store.lookupBearer(newest)).toMatchObject({ username: 'bob' });
     expect(store.lookupBearer(store.demo.oauth)).toMatchObject({ username: 'bob' });
     // The newest refresh token still works.
     expect(typeof store.exchangeRefresh(refresh, store.clientId)).toBe('object');

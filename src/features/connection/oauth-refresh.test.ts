@@ -53,11 +53,11 @@ describe('ensureUsableToken', () => {
     });
     await ensureUsableToken(NOW);
     expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('/relay/oauth/token');
-    expect(String(calls[0].init.body)).toBe(
+    expect(calls[0]?.url).toBe('/relay/oauth/token');
+    expect(String(calls[0]?.init.body)).toBe(
       `grant_type=refresh_token&refresh_token=r1-${serial}&client_id=cid`,
     );
-    expect((calls[0].init.headers as Record<string, string>)['X-Relay-Target']).toBe(
+    expect((calls[0]?.init.headers as Record<string, string>)['X-Relay-Target']).toBe(
       'https://sg.example.com',
     );
     const c = getConnection();

@@ -83,9 +83,9 @@ export function sanitizeProfiles(raw: unknown): ProfilesState | undefined {
       transport: pub.transport ?? 'relay',
     });
   }
-  if (!profiles.length) return undefined;
-  const activeId =
-    typeof r.activeId === 'string' && ids.has(r.activeId) ? r.activeId : profiles[0].id;
+  const [first] = profiles;
+  if (!first) return undefined;
+  const activeId = typeof r.activeId === 'string' && ids.has(r.activeId) ? r.activeId : first.id;
   return { profiles, activeId };
 }
 

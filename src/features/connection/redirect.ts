@@ -39,7 +39,7 @@ export function baseFromLocation(location: string, apiPath: string): string | un
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username || url.password) return undefined;
   let path = url.pathname.replace(/\/+$/, '');
-  const suffix = apiPath.split('?')[0].replace(/\/+$/, '');
+  const suffix = (apiPath.split('?')[0] ?? '').replace(/\/+$/, '');
   if (suffix && path.endsWith(suffix)) path = path.slice(0, -suffix.length);
   return `${url.protocol}//${url.host}${path.replace(/\/+$/, '')}`;
 }

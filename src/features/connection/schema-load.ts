@@ -107,7 +107,7 @@ export async function introspect<T>(
       legacy: true,
       notice:
         `This server rejected the introspection query that asks for deprecated arguments and input fields ` +
-        `("${clip(a.messages[0], 160)}"), so the older query was used: deprecated arguments and input fields are not listed.`,
+        `("${clip(a.messages[0] ?? '', 160)}"), so the older query was used: deprecated arguments and input fields are not listed.`,
     };
   const msg = clip(b.messages.join(' / '), 240);
   if (DISABLED.test(msg))
@@ -116,6 +116,6 @@ export async function introspect<T>(
         `Load the schema from a file (SDL or introspection JSON) to get Docs and completion.`,
     );
   throw new SchemaLoadError(
-    `The server rejected the introspection query: "${msg}". ${REFETCH[0].toUpperCase()}${REFETCH.slice(1)} ${FILE_HINT}.`,
+    `The server rejected the introspection query: "${msg}". ${REFETCH.charAt(0).toUpperCase()}${REFETCH.slice(1)} ${FILE_HINT}.`,
   );
 }

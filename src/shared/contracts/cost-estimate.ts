@@ -168,7 +168,7 @@ class Walk {
       }
       const before = this.fieldCount;
       this.selection(sel);
-      if (isTop) this.topCounts[i] += this.fieldCount - before;
+      if (isTop) this.topCounts[i] = (this.topCounts[i] ?? 0) + this.fieldCount - before;
     });
     if (isTop) this.top = -1;
     this.depth--;
@@ -267,7 +267,7 @@ class Walk {
     }
     if (best) {
       this.fieldCount += bestCount;
-      if (best.top >= 0) this.topCounts[best.top] += bestCount;
+      if (best.top >= 0) this.topCounts[best.top] = (this.topCounts[best.top] ?? 0) + bestCount;
     }
     for (const count of this.names.values()) {
       if (count > 1 && count > this.duplicate) this.duplicate = count;
@@ -325,11 +325,15 @@ function costFragments(frags: FragmentDefinitionNode[], shared: Shared): void {
 
 function hotspotOf(op: OperationDefinitionNode, w: Walk): CostHotspot | undefined {
   let best = -1;
+  let bestCount = 0;
   w.topCounts.forEach((c, i) => {
-    if (c > 0 && (best === -1 || c > w.topCounts[best])) best = i;
+    if (c > 0 && (best === -1 || c > bestCount)) {
+      best = i;
+      bestCount = c;
+    }
   });
-  if (best === -1) return undefined;
   const sel = op.selectionSet.selections[best];
+  if (!sel) return undefined;
   const name =
     sel.kind === Kind.FIELD
       ? (sel.alias ? `${sel.alias.value}: ` : '') + sel.name.value
@@ -339,7 +343,7 @@ function hotspotOf(op: OperationDefinitionNode, w: Walk): CostHotspot | undefine
   const loc = sel.loc;
   return {
     name,
-    fieldCount: w.topCounts[best],
+    fieldCount: bestCount,
     line: loc?.startToken.line ?? 1,
     column: loc?.startToken.column ?? 1,
   };

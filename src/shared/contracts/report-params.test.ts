@@ -105,7 +105,7 @@ describe('buildReportParams', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.errors.map((e) => e.field)).toEqual(expected.map((e) => e.field));
-      r.errors.forEach((e, i) => expect(e.message).toMatch(expected[i].message));
+      expected.forEach((x, i) => expect(r.errors[i]?.message).toMatch(x.message));
     }
   });
 });

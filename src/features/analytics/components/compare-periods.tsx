@@ -13,8 +13,8 @@ const pct = new Intl.NumberFormat(undefined, {
   maximumFractionDigits: 1,
   signDisplay: 'exceptZero',
 });
-const DAY_LENGTHS = [7, 28, 90];
-const MONTH_LENGTHS = [1, 3, 6];
+const DAY_LENGTHS: readonly [number, number, number] = [7, 28, 90];
+const MONTH_LENGTHS: readonly [number, number, number] = [1, 3, 6];
 
 function span(n: number, unit: 'day' | 'month'): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;

@@ -61,7 +61,7 @@ export function CreditChart({ buckets, today }: { buckets: CreditBucket[]; today
                 <th scope="row">{d}</th>
                 {[series.allocation[i], series.consumed[i], series.projection[i]].map((v, k) => (
                   <td key={k} className="an-num">
-                    {v === null ? '' : nf.format(v)}
+                    {v == null ? '' : nf.format(v)}
                   </td>
                 ))}
               </tr>

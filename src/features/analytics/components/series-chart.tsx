@@ -8,6 +8,7 @@ import { OTHER } from '../lib/summarize.ts';
 import { UplotChart } from './uplot-chart.tsx';
 
 const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const cellText = (v: number | null | undefined) => (v == null ? '' : nf.format(v));
 
 interface Props {
   /** Accessible name and visible caption of the figure. */
@@ -26,8 +27,9 @@ interface Props {
 /** `#rrggbb` with an alpha, as canvas accepts it; other colours unchanged. */
 function withAlpha(color: string, alpha: number): string {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
-  if (!m) return color;
-  return `rgba(${parseInt(m[1], 16)},${parseInt(m[2], 16)},${parseInt(m[3], 16)},${alpha})`;
+  const [, r, g, b] = m ?? [];
+  if (r === undefined || g === undefined || b === undefined) return color;
+  return `rgba(${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)},${alpha})`;
 }
 
 /** How a period key is written in the data table: weeks with their Monday. */
@@ -62,16 +64,24 @@ export function SeriesChart({ caption, xLabel, valueLabel, data, children, empty
       series: [
         {},
         ...data.series.map((s, i) => {
-          const color = s.label === OTHER ? theme.other : theme.palette[i % theme.palette.length];
+          const color =
+            s.label === OTHER
+              ? theme.other
+              : (theme.palette[i % theme.palette.length] ?? theme.accent);
           return single
             ? {
-                label: names[i],
+                label: names[i] ?? s.label,
                 stroke: color,
                 fill: withAlpha(color, 0.45),
                 paths: uPlot.paths.bars?.({ size: [0.8, 40] }),
                 points: { show: false },
               }
-            : { label: names[i], stroke: color, width: 2, points: { show: data.x.length < 60 } };
+            : {
+                label: names[i] ?? s.label,
+                stroke: color,
+                width: 2,
+                points: { show: data.x.length < 60 },
+              };
         }),
       ],
     };
@@ -108,7 +118,7 @@ export function SeriesChart({ caption, xLabel, valueLabel, data, children, empty
                   <th scope="row">{xText(k, data.time)}</th>
                   {data.series.map((s, i) => (
                     <td key={i} className="an-num">
-                      {s.values[r] === null ? '' : nf.format(s.values[r])}
+                      {cellText(s.values[r])}
                     </td>
                   ))}
                 </tr>

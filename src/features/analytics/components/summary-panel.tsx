@@ -67,7 +67,7 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
         setAnswer({ loadId, result: r });
         setError(undefined);
         const period = s.by.find((d) => PERIOD_IDS.includes(d));
-        const x = period ?? s.by[0];
+        const x = period ?? s.by[0] ?? first;
         const split = s.by.find((d) => d !== x && !PERIOD_IDS.includes(d) && d !== 'user');
         const metric = columnMetric(chartColumn(r), s.value);
         chart({ metric, x, split, top: 5 }).then(
@@ -87,7 +87,7 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
   const filtered = state.progress.viewLength !== state.progress.rows;
 
   function set(patch: Partial<SummarySpec>) {
-    onSpec({ ...spec, by: [first, then].filter(Boolean), ...patch });
+    onSpec({ ...spec, by: [first, then].filter((d): d is string => !!d), ...patch });
   }
 
   function sortBy(column: string) {
@@ -145,7 +145,7 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
           Then by{' '}
           <select
             value={then}
-            onChange={(e) => set({ by: [first, e.target.value].filter(Boolean) })}
+            onChange={(e) => set({ by: [first, e.target.value].filter((d): d is string => !!d) })}
           >
             <option value="">(nothing)</option>
             {dims

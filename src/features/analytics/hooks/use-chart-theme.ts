@@ -16,18 +16,18 @@ export interface ChartTheme {
 }
 
 // Extra series colours with at least 3:1 contrast on the light and the dark background.
-const LIGHT_EXTRA = ['#bc4c00', '#8250df', '#1b7c83', '#bf3989'];
-const DARK_EXTRA = ['#f0883e', '#a371f7', '#39c5cf', '#db61a2'];
+const LIGHT_EXTRA = ['#bc4c00', '#8250df', '#1b7c83', '#bf3989'] as const;
+const DARK_EXTRA = ['#f0883e', '#a371f7', '#39c5cf', '#db61a2'] as const;
 
 /** Relative luminance of `#rrggbb` (0 black … 1 white); 1 for anything else. */
 function luminance(color: string): number {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color.trim());
   if (!m) return 1;
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
+  const linear = (h = '') => {
     const c = parseInt(h, 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return 0.2126 * linear(m[1]) + 0.7152 * linear(m[2]) + 0.0722 * linear(m[3]);
 }
 
 function readTheme(): ChartTheme {

@@ -53,10 +53,10 @@ describe('chartData', () => {
     });
     // vscode.cody has 2 users; jetbrains, web and eclipse 1 each: ties break by name.
     expect(d.series.map((s) => s.label)).toEqual(['vscode.cody', 'eclipse.cody', OTHER]);
-    expect(d.series[0].values).toEqual([2, 0, 0]);
-    expect(d.series[1].values).toEqual([0, 0, 1]);
+    expect(d.series[0]?.values).toEqual([2, 0, 0]);
+    expect(d.series[1]?.values).toEqual([0, 0, 1]);
     // Other on 2025-01-03 is user 1 (web); on 2025-01-01 user 3 (jetbrains).
-    expect(d.series[2].values).toEqual([1, 0, 1]);
+    expect(d.series[2]?.values).toEqual([1, 0, 1]);
   });
 
   it('no Other series when every value fits; rates are averaged, gaps stay empty', () => {
@@ -73,7 +73,7 @@ describe('chartData', () => {
       x: { column: 2, per: 'day' },
       top: 10,
     });
-    expect(all.series[0].values).toEqual([0.375, null, null]);
+    expect(all.series[0]?.values).toEqual([0.375, null, null]);
   });
 
   it('a category axis lists the largest values first; an ID column is no metric', () => {
@@ -81,7 +81,7 @@ describe('chartData', () => {
     const d = chartData(source, cols, { metric: { kind: 'events' }, x: { column: 0 }, top: 5 });
     expect(d.time).toBe(false);
     expect(d.x).toEqual(['1', '3', '2', '4']);
-    expect(d.series[0].values).toEqual([7, 5, 1, 1]);
+    expect(d.series[0]?.values).toEqual([7, 5, 1, 1]);
     const none = chartData(source, cols, {
       metric: { kind: 'column', name: 'Instance user ID' },
       x: { column: 2, per: 'day' },

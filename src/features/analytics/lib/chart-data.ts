@@ -36,7 +36,7 @@ function topKeys(
   n: number,
 ): { keys: string[]; more: boolean } {
   const all = summarize(source, [{ column }], [measure]).rows.map((r) => ({
-    key: r.keys[0],
+    key: r.keys[0] ?? '',
     v: typeof r.values[0] === 'number' ? r.values[0] : -Infinity,
   }));
   all.sort((a, b) => b.v - a.v || (a.key < b.key ? -1 : 1));
@@ -64,14 +64,17 @@ export function chartData(
 
   let xs: string[];
   if (spec.x.per) {
-    const keys = [...new Set(rows.map((r) => r.keys[0]).filter((k) => k !== ''))].sort();
-    xs = keys.length ? periodRange(keys[0], keys[keys.length - 1], spec.x.per) : [];
+    const keys = [...new Set(rows.map((r) => r.keys[0] ?? '').filter((k) => k !== ''))].sort();
+    const [first] = keys;
+    const last = keys.at(-1);
+    xs = first !== undefined && last !== undefined ? periodRange(first, last, spec.x.per) : [];
   } else {
     // Category axis: the values with the largest total first.
     const totals = new Map<string, number>();
     for (const r of rows) {
       const v = typeof r.values[0] === 'number' ? r.values[0] : 0;
-      totals.set(r.keys[0], (totals.get(r.keys[0]) ?? 0) + v);
+      const key = r.keys[0] ?? '';
+      totals.set(key, (totals.get(key) ?? 0) + v);
     }
     xs = [...totals.entries()]
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
@@ -85,11 +88,11 @@ export function chartData(
   }));
   const seriesAt = new Map(order.map((k, i) => [k, i]));
   for (const r of rows) {
-    const i = at.get(r.keys[0]);
-    const s = seriesAt.get(groups.length > 1 ? r.keys[1] : '');
+    const i = at.get(r.keys[0] ?? '');
+    const s = series[seriesAt.get(groups.length > 1 ? (r.keys[1] ?? '') : '') ?? -1];
     if (i === undefined || s === undefined) continue;
     const v = r.values[0];
-    series[s].values[i] = typeof v === 'number' ? v : null;
+    s.values[i] = typeof v === 'number' ? v : null;
   }
   return { x: xs, time: spec.x.per !== undefined, series };
 }

@@ -31,10 +31,11 @@ const MAX_DAYS = 3 * 366;
  */
 export function creditSeries(buckets: CreditBucket[], today: string): CreditSeries {
   const out: CreditSeries = { days: [], allocation: [], consumed: [], projection: [] };
-  if (buckets.length === 0) return out;
   const sorted = [...buckets].sort((a, b) => (a.start < b.start ? -1 : 1));
-  const first = sorted[0].start;
-  const last = sorted.reduce((m, b) => (b.end > m ? b.end : m), sorted[0].end);
+  const [earliest] = sorted;
+  if (!earliest) return out;
+  const first = earliest.start;
+  const last = sorted.reduce((m, b) => (b.end > m ? b.end : m), earliest.end);
   const n = Math.min(MAX_DAYS, daysBetween(first, last) + 1);
   for (let i = 0; i < n; i++) {
     out.days.push(addDays(first, i));

@@ -52,13 +52,13 @@ export function comparePeriods(
   const measure = metricMeasure(spec.metric, cols);
   if (!measure) return { ok: false, message: 'This report lacks the columns for that metric.' };
   const present = summarize(source, [{ column: date.index }], [])
-    .rows.map((r) => r.keys[0].trim().slice(0, 10))
+    .rows.map((r) => (r.keys[0] ?? '').trim().slice(0, 10))
     .filter((d) => /^\d{4}-\d{2}(-\d{2})?$/.test(d))
     .sort();
-  if (present.length === 0)
-    return { ok: false, message: 'No rows with a date to compare (check the filters).' };
   const first = present[0];
-  const last = present[present.length - 1];
+  const last = present.at(-1);
+  if (first === undefined || last === undefined)
+    return { ok: false, message: 'No rows with a date to compare (check the filters).' };
   const unit = last.length === 7 ? 'month' : 'day';
   const n = Math.max(1, Math.floor(spec.length));
   const current = { from: shiftDate(last, -(n - 1)), to: last };

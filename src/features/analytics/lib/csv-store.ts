@@ -89,7 +89,7 @@ class Column {
   /** Per dictionary entry: does it pass the predicate? */
   matches(pred: CellPredicate): Uint8Array {
     const out = new Uint8Array(this.dict.length);
-    for (let i = 0; i < this.dict.length; i++) out[i] = pred(this.dict[i]) ? 1 : 0;
+    for (let i = 0; i < this.dict.length; i++) out[i] = pred(this.dict[i]!) ? 1 : 0;
     return out;
   }
   /**
@@ -178,7 +178,7 @@ export class ReportStore {
     const col = this.columns[column];
     if (!col) return '';
     for (let r = 0; r < this.length; r++) {
-      const v = col.dict[col.codes[r]];
+      const v = col.dict[col.codes[r]!] ?? '';
       if (v.trim() !== '') return v;
     }
     return '';
@@ -249,8 +249,10 @@ export class ReportStore {
     const colTests: { codes: CodeArray; ok: Uint8Array }[] = [];
     for (const [key, expr] of Object.entries(this.spec.filters)) {
       const c = Number(key);
-      const pred = this.columns[c] ? compileFilter(expr, types[c]) : undefined;
-      if (pred) colTests.push({ codes: this.columns[c].codes, ok: this.columns[c].matches(pred) });
+      const col = this.columns[c];
+      const type = types[c];
+      const pred = col && type ? compileFilter(expr, type) : undefined;
+      if (col && pred) colTests.push({ codes: col.codes, ok: col.matches(pred) });
     }
     const needle = this.spec.global.trim().toLowerCase();
     const globalTests = needle
@@ -262,11 +264,12 @@ export class ReportStore {
     const out = new Uint32Array(n);
     let k = 0;
     rows: for (let r = 0; r < n; r++) {
-      for (const t of colTests) if (!t.ok[t.codes[r]]) continue rows;
+      // Indexed typed arrays (r < n, codes < dictionary size): the hot loop of a filter.
+      for (const t of colTests) if (!t.ok[t.codes[r]!]) continue rows;
       if (globalTests.length) {
         let any = false;
         for (const t of globalTests)
-          if (t.ok[t.codes[r]]) {
+          if (t.ok[t.codes[r]!]) {
             any = true;
             break;
           }
@@ -291,13 +294,18 @@ export class ReportStore {
     const key = desc ? ranks.map((rank) => (rank < filled ? filled - 1 - rank : rank)) : ranks;
     const codes = col.codes;
     const starts = new Uint32Array(key.length + 1);
-    for (let i = 0; i < rows.length; i++) starts[(key[codes[rows[i] ?? 0] ?? 0] ?? 0) + 1]++;
-    for (let k = 1; k < starts.length; k++) starts[k] += starts[k - 1] ?? 0;
+    // Indexed typed arrays (every code has a rank, every rank a start): the hot loops of a sort.
+    for (let i = 0; i < rows.length; i++) {
+      const at = key[codes[rows[i]!]!]! + 1;
+      starts[at] = starts[at]! + 1;
+    }
+    for (let k = 1; k < starts.length; k++) starts[k] = starts[k]! + starts[k - 1]!;
     const out = new Uint32Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i] ?? 0;
-      const k = key[codes[r] ?? 0] ?? 0;
-      out[starts[k]++] = r;
+      const r = rows[i]!;
+      const k = key[codes[r]!]!;
+      out[starts[k]!] = r;
+      starts[k] = starts[k]! + 1;
     }
     return out;
   }
@@ -310,8 +318,8 @@ export class ReportStore {
     const rows: string[][] = [];
     const rowNumbers: number[] = [];
     for (let i = from; i < to; i++) {
-      const r = this.view ? this.view[i] : i;
-      rows.push(this.columns.map((c) => c.dict[c.codes[r]]));
+      const r = this.view ? (this.view[i] ?? 0) : i;
+      rows.push(this.columns.map((c) => c.dict[c.codes[r] ?? 0] ?? ''));
       rowNumbers.push(r + 1);
     }
     return { start: from, rows, rowNumbers };

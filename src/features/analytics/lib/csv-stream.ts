@@ -120,21 +120,23 @@ export class CsvChunkParser {
     const out: string[][] = [];
     let i = 0;
     if (!this.header) {
-      if (data.length === 0) return out;
-      this.header = data[0];
+      const [header] = data;
+      if (header === undefined) return out;
+      this.header = header;
       i = 1;
     }
     const width = this.header.length;
     for (; i < data.length; i++) {
       const row = data[i];
+      if (row === undefined) continue;
       if (row.length === 1 && row[0] === '' && width !== 1) continue; // blank line
       this.rowCount++;
       if (row.length !== width) {
         this.ragged.count++;
         if (this.ragged.firstLine === undefined) {
           let line = startLine + i;
-          for (let j = 0; j < i; j++)
-            for (const field of data[j]) line += countChar(field, lineChar);
+          for (const earlier of data.slice(0, i))
+            for (const field of earlier) line += countChar(field, lineChar);
           this.ragged.firstLine = line;
           this.ragged.firstRow = this.rowCount;
           this.ragged.firstFieldCount = row.length;

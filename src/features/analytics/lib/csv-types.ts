@@ -78,9 +78,10 @@ const PLAIN_DECIMAL = /^(-?)([1-9]\d*|0)(?:\.(\d+))?$/;
 export function formatNumberCell(value: string, seps?: Separators): string {
   const m = PLAIN_DECIMAL.exec(value);
   if (!m) return value;
+  const [, sign = '', digits = '', fraction] = m;
   const s = seps ?? (defaultSeparators ??= localeSeparators());
-  const int = m[2].replace(/\B(?=(\d{3})+(?!\d))/g, s.group);
-  return `${m[1]}${int}${m[3] === undefined ? '' : s.decimal + m[3]}`;
+  const int = digits.replace(/\B(?=(\d{3})+(?!\d))/g, s.group);
+  return `${sign}${int}${fraction === undefined ? '' : s.decimal + fraction}`;
 }
 
 /** Predicate of a filter expression over one cell's raw text. */
@@ -96,9 +97,9 @@ export function compileFilter(expr: string, type: ColumnType): CellPredicate | u
   const e = expr.trim();
   if (!e) return undefined;
   const m = COMPARISON.exec(e);
-  if (m && type === 'number' && !Number.isNaN(parseNumber(m[2]))) {
-    const x = parseNumber(m[2]);
-    const op = m[1];
+  const [, op = '', operand = ''] = m ?? [];
+  if (m && type === 'number' && !Number.isNaN(parseNumber(operand))) {
+    const x = parseNumber(operand);
     return (v) => {
       const n = parseNumber(v);
       if (Number.isNaN(n)) return op === '!=';
@@ -118,9 +119,9 @@ export function compileFilter(expr: string, type: ColumnType): CellPredicate | u
       }
     };
   }
-  if (m && (m[1] === '=' || m[1] === '!=')) {
-    const target = m[2].trim().toLowerCase();
-    return m[1] === '=' ? (v) => v.toLowerCase() === target : (v) => v.toLowerCase() !== target;
+  if (m && (op === '=' || op === '!=')) {
+    const target = operand.trim().toLowerCase();
+    return op === '=' ? (v) => v.toLowerCase() === target : (v) => v.toLowerCase() !== target;
   }
   const needle = e.toLowerCase();
   return (v) => v.toLowerCase().includes(needle);

@@ -79,7 +79,7 @@ describe('summarize', () => {
       { keys: ['jetbrains.cody'], values: [2, 1, 2, 2] },
     ]);
     const none = summarize(source([['a', '']]), [{ column: 0 }], [{ op: 'sum', columns: [1] }]);
-    expect(none.rows[0].values).toEqual([null]);
+    expect(none.rows[0]?.values).toEqual([null]);
   });
 
   it('adds several columns per row ("all events")', () => {

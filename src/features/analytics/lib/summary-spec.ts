@@ -62,7 +62,7 @@ export function dimensionOptions(
   if (findRole(cols, 'client')) out.push({ id: 'client', label: 'Client' });
   if (findRole(cols, 'language')) out.push({ id: 'language', label: 'Language' });
   if (findRole(cols, 'date'))
-    for (const p of periods) out.push({ id: p, label: p[0].toUpperCase() + p.slice(1) });
+    for (const p of periods) out.push({ id: p, label: p.charAt(0).toUpperCase() + p.slice(1) });
   for (const c of cols)
     if (c.role === 'text' || c.role === 'user-label')
       out.push({ id: `col:${c.name}`, label: c.name });
@@ -88,7 +88,7 @@ function dimensionLabel(id: DimensionId, cols: readonly ColumnInfo[]): string {
   if (id === 'client') return findRole(cols, 'client')?.name ?? 'Client';
   if (id === 'language') return findRole(cols, 'language')?.name ?? 'Language';
   if ((PERIOD_IDS as readonly string[]).includes(id))
-    return id === 'week' ? 'Week (ISO, from Monday)' : id[0].toUpperCase() + id.slice(1);
+    return id === 'week' ? 'Week (ISO, from Monday)' : id.charAt(0).toUpperCase() + id.slice(1);
   return id.replace(/^col:/, '');
 }
 
@@ -161,7 +161,7 @@ export function buildSummary(
     return { header, keyCount, numeric, rows: [], groups: 0, rowsUsed: 0, sort: defaultSort() };
 
   const summary = summarize(source, groups, measures);
-  const firstIsPeriod = groups[0].per !== undefined;
+  const firstIsPeriod = groups[0]?.per !== undefined;
   function defaultSort(): SummaryResult['sort'] {
     if (firstIsPeriod || keyCount === 0) return { column: header[0] ?? '', direction: 'ascending' };
     const sum = header.find((h) => h.startsWith('Sum of ') || h.startsWith('Mean of '));
@@ -192,7 +192,7 @@ export interface SummaryPreset {
   needs: DimensionId[];
 }
 
-export const SUMMARY_PRESETS: readonly SummaryPreset[] = [
+export const SUMMARY_PRESETS: readonly [SummaryPreset, ...SummaryPreset[]] = [
   {
     label: 'Active users per month',
     needs: ['month', 'user'],

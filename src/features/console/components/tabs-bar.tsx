@@ -45,7 +45,7 @@ export function TabsBar({
   function handleKey(e: KeyboardEvent, tab: ConsoleTab, index: number) {
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       const next = tabs[(index + (e.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
-      focusTab(next.id);
+      if (next) focusTab(next.id);
       e.preventDefault();
     } else if (e.key === 'F2') {
       setEditing(tab.id);

@@ -25,14 +25,14 @@ function posixWords(input: string): string[] {
     cur = (cur ?? '') + s;
   };
   while (i < input.length) {
-    const c = input[i];
+    const c = input.charAt(i);
     if (c === ' ' || c === '\t' || c === '\n') {
       if (cur !== null) words.push(cur);
       cur = null;
       i++;
     } else if (c === '\\') {
       if (i + 1 >= input.length) throw new Error('trailing backslash');
-      if (input[i + 1] !== '\n') add(input[i + 1]);
+      if (input[i + 1] !== '\n') add(input.charAt(i + 1));
       i += 2;
     } else if (c === "'") {
       const end = input.indexOf("'", i + 1);
@@ -173,8 +173,10 @@ describe('toCurl (properties)', () => {
         const sentHeaders: string[] = [];
         let data: string | undefined;
         for (let i = 1; i < words.length - 1; i += 2) {
-          if (words[i] === '-H') sentHeaders.push(words[i + 1]);
-          else if (words[i] === '-d') data = words[i + 1];
+          const value = words[i + 1];
+          if (value === undefined) throw new Error(`no value after ${words[i]}`);
+          if (words[i] === '-H') sentHeaders.push(value);
+          else if (words[i] === '-d') data = value;
           else throw new Error(`unexpected word ${words[i]}`);
         }
         const expectedHeaders = [
@@ -210,7 +212,7 @@ describe('toCurl (properties)', () => {
             redactToken: true,
           });
           const words = posixWords(cmd);
-          const sent = JSON.parse(words[words.indexOf('-d') + 1]).query as string;
+          const sent = JSON.parse(words[words.indexOf('-d') + 1] ?? '').query as string;
           expect(sent).toBe(wellFormed(q));
         },
       ),

@@ -139,8 +139,9 @@ class ValueBuilder {
   private stack: { arr: boolean; value: unknown[] | Record<string, unknown> }[] = [];
 
   add(v: unknown): void {
-    const top = this.stack[this.stack.length - 1];
-    if (top.arr) (top.value as unknown[]).push(v);
+    const top = this.stack.at(-1);
+    if (!top) this.result = v;
+    else if (top.arr) (top.value as unknown[]).push(v);
     // defineProperty, as JSON.parse does: a "__proto__" key stays an own member.
     else
       Object.defineProperty(top.value, this.key!, {
@@ -387,7 +388,7 @@ export class JsonStreamPrinter {
 
   private primitive(canon: string): void {
     const top = this.stack[this.stack.length - 1];
-    if (this.stack.length === 1 && !top.arr && top.state === 'value') {
+    if (this.stack.length === 1 && top && !top.arr && top.state === 'value') {
       if (top.key === '"data"') this.dataNull = canon === 'null';
       if (top.key === '"errors"') this.errorsValue = JSON.parse(canon);
     }
@@ -420,7 +421,7 @@ export class JsonStreamPrinter {
 
   private open(arr: boolean): void {
     const top = this.stack[this.stack.length - 1];
-    if (this.stack.length === 1 && !top.arr && top.state === 'value') {
+    if (this.stack.length === 1 && top && !top.arr && top.state === 'value') {
       if (top.key === '"data"') this.dataNull = false;
       if (top.key === '"errors"') this.capture = new ValueBuilder();
     }
@@ -503,6 +504,7 @@ export class JsonStreamPrinter {
   private settle(): void {
     while (this.pendingAt >= 0) {
       const b = this.stack[this.pendingAt];
+      if (!b) return;
       if (b.inlinable && b.prefix + b.len <= MAX_INLINE) return;
       this.expand(b);
     }

@@ -31,27 +31,34 @@ function stateWith(): SavedState {
   return s;
 }
 
+/** The one collection of a state made by stateWith. */
+function team(s = stateWith()) {
+  const [c] = s.collections;
+  if (!c) throw new Error('expected the Team collection');
+  return c;
+}
+
 describe('exportCollection', () => {
   it('writes the format marker, the name and every operation', () => {
-    const text = exportCollection(stateWith().collections[0], { includeHeaderValues: false });
+    const text = exportCollection(team(), { includeHeaderValues: false });
     const file = JSON.parse(text);
     expect(file).toMatchObject({ format: COLLECTION_FILE_FORMAT, version: 1, name: 'Team' });
     expect(file.operations.map((o: { name: string }) => o.name)).toEqual(['Me', 'Repos']);
   });
 
   it('leaves header values out unless asked, keeping the names', () => {
-    const text = exportCollection(stateWith().collections[0], { includeHeaderValues: false });
+    const text = exportCollection(team(), { includeHeaderValues: false });
     expect(text).not.toContain('secret-value');
     expect(JSON.parse(JSON.parse(text).operations[0].headers)).toEqual({
       'X-Custom': '',
       'X-Other': '',
     });
-    const withValues = exportCollection(stateWith().collections[0], { includeHeaderValues: true });
+    const withValues = exportCollection(team(), { includeHeaderValues: true });
     expect(withValues).toContain('secret-value');
   });
 
   it('round-trips through parseCollectionFile', () => {
-    const text = exportCollection(stateWith().collections[0], { includeHeaderValues: true });
+    const text = exportCollection(team(), { includeHeaderValues: true });
     const parsed = parseCollectionFile(text);
     expect(parsed.ok && parsed.value.operations).toEqual([
       expect.objectContaining({ name: 'Me', variables: '{"a": 1}', headers: expect.any(String) }),
@@ -131,26 +138,22 @@ describe('parseCollectionFile: bad files get a message saying what is wrong', ()
 
 describe('importCollection: nothing is lost', () => {
   it('adds a new collection', () => {
-    const parsed = parseCollectionFile(
-      exportCollection(stateWith().collections[0], { includeHeaderValues: false }),
-    );
+    const parsed = parseCollectionFile(exportCollection(team(), { includeHeaderValues: false }));
     if (!parsed.ok) throw new Error(parsed.error);
     const r = importCollection(emptySavedState(), parsed.value, 10);
     expect(r.collection).toBe('Team');
     expect(r.added).toBe(2);
-    expect(r.state.collections[0].operations.map((o) => o.name)).toEqual(['Me', 'Repos']);
+    expect(r.state.collections[0]?.operations.map((o) => o.name)).toEqual(['Me', 'Repos']);
   });
 
   it('into an existing collection, keeps existing operations and renames clashing imports', () => {
     const s = stateWith();
-    const parsed = parseCollectionFile(
-      exportCollection(s.collections[0], { includeHeaderValues: false }),
-    );
+    const parsed = parseCollectionFile(exportCollection(team(s), { includeHeaderValues: false }));
     if (!parsed.ok) throw new Error(parsed.error);
     const r = importCollection(s, parsed.value, 10);
-    const ops = r.state.collections[0].operations;
+    const ops = r.state.collections[0]?.operations ?? [];
     expect(ops.map((o) => o.name)).toEqual(['Me', 'Repos', 'Me (imported)', 'Repos (imported)']);
-    expect(ops[0].headers).toContain('secret-value');
+    expect(ops[0]?.headers).toContain('secret-value');
     expect(r.renamed).toBe(2);
   });
 

@@ -31,18 +31,20 @@ describe('saved operations', () => {
 
   it('saving the same name in the same collection replaces it, keeping its id', () => {
     let s = saveOperation(emptySavedState(), op('a'));
-    const id = s.collections[0].operations[0].id;
+    const id = s.collections[0]?.operations[0]?.id;
+    if (!id) throw new Error('expected a saved operation');
     s = saveOperation(s, { ...op('a'), query: '{ b }' });
-    expect(s.collections[0].operations).toEqual([expect.objectContaining({ id, query: '{ b }' })]);
+    expect(s.collections[0]?.operations).toEqual([expect.objectContaining({ id, query: '{ b }' })]);
   });
 
   it('renames and deletes by id; a collection emptied by deletion stays until deleted', () => {
     let s = saveOperation(saveOperation(emptySavedState(), op('a')), op('b'));
-    const [a, b] = s.collections[0].operations;
+    const [a, b] = s.collections[0]?.operations ?? [];
+    if (!a || !b) throw new Error('expected two saved operations');
     s = renameOperation(s, a.id, 'A2');
-    expect(s.collections[0].operations.map((o) => o.name)).toEqual(['A2', 'b']);
+    expect(s.collections[0]?.operations.map((o) => o.name)).toEqual(['A2', 'b']);
     s = renameOperation(s, a.id, '   ');
-    expect(s.collections[0].operations[0].name).toBe('A2');
+    expect(s.collections[0]?.operations[0]?.name).toBe('A2');
     s = deleteOperation(deleteOperation(s, a.id), b.id);
     expect(s.collections).toEqual([{ name: DEFAULT_COLLECTION, operations: [] }]);
     expect(deleteCollection(s, DEFAULT_COLLECTION).collections).toEqual([]);
@@ -61,13 +63,13 @@ describe('sanitizeSavedState (stored data is checked on load)', () => {
       collections: [
         good.collections[0],
         { name: 5, operations: [] },
-        { name: 'X', operations: [{ id: 'x', name: 'n' }, good.collections[0].operations[0]] },
+        { name: 'X', operations: [{ id: 'x', name: 'n' }, good.collections[0]?.operations[0]] },
       ],
     };
     const r = sanitizeSavedState(raw);
     expect(r.dropped).toBe(2);
     expect(r.state.collections.map((c) => c.name)).toEqual([DEFAULT_COLLECTION, 'X']);
-    expect(r.state.collections[1].operations).toHaveLength(1);
+    expect(r.state.collections[1]?.operations).toHaveLength(1);
   });
 
   it.each([undefined, null])('nothing stored (%s) is an empty state, not an error', (raw) => {

@@ -45,6 +45,13 @@ function profile() {
 
 const queries = (s: ReturnType<typeof createConsoleStore>) => s.getState().tabs.map((t) => t.query);
 
+/** The tab at `i`; fails the test when there is none. */
+function tabAt<T>(tabs: readonly T[], i: number): T {
+  const tab = tabs[i];
+  if (tab === undefined) throw new Error(`expected a tab at ${i}`);
+  return tab;
+}
+
 describe('two browser tabs of one profile', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -70,7 +77,7 @@ describe('two browser tabs of one profile', () => {
     const two = a.getState().activeId;
     a.flush();
     const b = p.browserTab().open();
-    a.updateTab(a.getState().tabs[0].id, { query: 'query One { newer }' });
+    a.updateTab(tabAt(a.getState().tabs, 0).id, { query: 'query One { newer }' });
     a.closeTab(two);
     a.flush();
     b.flush();
@@ -119,10 +126,10 @@ describe('a browser restart (new sessionStorage)', () => {
     const a = p.browserTab().open();
     a.addTab({ query: 'query Second { b }' });
     a.addTab({ query: 'query Third { c }' });
-    a.selectTab(a.getState().tabs[1].id);
+    a.selectTab(tabAt(a.getState().tabs, 1).id);
     a.flush();
     const again = p.browserTab().open().getState();
-    expect(again.activeId).toBe(a.getState().tabs[1].id);
+    expect(again.activeId).toBe(tabAt(a.getState().tabs, 1).id);
   });
 });
 
@@ -158,7 +165,7 @@ describe('loss is never silent', () => {
     expect(raw).not.toContain('xxxxxxxxxx');
     const h = p.browserTab().open().getState().history;
     expect(h.length).toBeGreaterThan(5);
-    expect(h[0].query).toContain('q39');
+    expect(h[0]?.query).toContain('q39');
   });
 
   it('stored values of the wrong type are dropped, the valid rest kept', () => {
@@ -195,10 +202,10 @@ describe('reopening closed tabs', () => {
     expect(a.getState().closedCount).toBe(1);
     a.reopenClosedTab();
     expect(queries(a)).toEqual(['query First { a }', 'query Second { b }']);
-    expect(a.getState().tabs[0].headers).toBe('{"X":"1"}');
+    expect(tabAt(a.getState().tabs, 0).headers).toBe('{"X":"1"}');
     expect(a.getState().activeId).toBe(first);
     // Closing every tab leaves a fresh one; reopening replaces it.
-    a.closeTab(a.getState().tabs[1].id);
+    a.closeTab(tabAt(a.getState().tabs, 1).id);
     a.closeTab(first);
     a.reopenClosedTab();
     expect(queries(a)).toEqual(['query First { a }']);

@@ -33,6 +33,13 @@ function setup(remember = false) {
   return { local, session, make };
 }
 
+/** The tab at `i`; fails the test when there is none. */
+function tabAt<T>(tabs: readonly T[], i: number): T {
+  const tab = tabs[i];
+  if (tab === undefined) throw new Error(`expected a tab at ${i}`);
+  return tab;
+}
+
 describe('console store persistence', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -40,7 +47,7 @@ describe('console store persistence', () => {
   it('starts with one tab holding the default query', () => {
     const s = setup().make().getState();
     expect(s.tabs).toHaveLength(1);
-    expect(s.tabs[0].query).toBe(DEFAULT_QUERY);
+    expect(tabAt(s.tabs, 0).query).toBe(DEFAULT_QUERY);
     expect(s.history).toEqual([]);
   });
 
@@ -57,10 +64,10 @@ describe('console store persistence', () => {
     store.flush();
     const again = env.make().getState();
     expect(again.tabs.map((t) => t.query)).toEqual(['query AB { a b }', 'query Second { b }']);
-    expect(again.tabs[0].variables).toBe('{"x":1}');
+    expect(tabAt(again.tabs, 0).variables).toBe('{"x":1}');
     expect(again.activeId).toBe(store.getState().activeId);
-    expect(tabTitle(again.tabs[1])).toBe('Mine');
-    expect(tabTitle(again.tabs[0])).toBe('AB');
+    expect(tabTitle(tabAt(again.tabs, 1))).toBe('Mine');
+    expect(tabTitle(tabAt(again.tabs, 0))).toBe('AB');
   });
 
   it('keeps header values out of localStorage unless the user opted in', () => {
@@ -71,7 +78,7 @@ describe('console store persistence', () => {
     expect(env.local.dump()).not.toContain('s3cret');
     expect(env.session.dump()).toContain('s3cret');
     // A reload in the same browser tab keeps them (sessionStorage).
-    expect(env.make().getState().tabs[0].headers).toBe('{"X-Secret":"s3cret"}');
+    expect(tabAt(env.make().getState().tabs, 0).headers).toBe('{"X-Secret":"s3cret"}');
   });
 
   it('keeps header values in localStorage when the user chose "Remember on this device"', () => {
@@ -98,7 +105,7 @@ describe('console store persistence', () => {
   it('survives corrupted storage', () => {
     const env = setup();
     env.local.setItem('debug-console:' + TABS_KEY, '{"tabs": [1, {"id": 3}, null');
-    expect(env.make().getState().tabs[0].query).toBe(DEFAULT_QUERY);
+    expect(tabAt(env.make().getState().tabs, 0).query).toBe(DEFAULT_QUERY);
     env.local.setItem(
       'debug-console:' + TABS_KEY,
       JSON.stringify({
@@ -120,15 +127,13 @@ describe('console store persistence', () => {
     store.addTab({ query: '{ c }' });
     store.selectTab(second);
     store.closeTab(second);
-    expect(
-      store.getState().tabs[
-        store.getState().tabs.findIndex((t) => t.id === store.getState().activeId)
-      ].query,
-    ).toBe('{ c }');
+    expect(store.getState().tabs.find((t) => t.id === store.getState().activeId)?.query).toBe(
+      '{ c }',
+    );
     store.closeTab(store.getState().activeId);
     expect(store.getState().activeId).toBe(first);
     store.closeTab(first);
     expect(store.getState().tabs).toHaveLength(1);
-    expect(store.getState().tabs[0].id).not.toBe(first);
+    expect(tabAt(store.getState().tabs, 0).id).not.toBe(first);
   });
 });

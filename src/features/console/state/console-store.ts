@@ -111,19 +111,16 @@ function loadState(o: ConsoleStoreOptions): Loaded {
   const touched = new Map<string, number>();
   const created = new Map<string, number>();
   for (const t of tabs) {
-    touched.set(t.id, stored.tabs[t.id].updatedAt);
-    created.set(t.id, stored.tabs[t.id].createdAt);
+    const record = stored.tabs[t.id];
+    if (!record) continue;
+    touched.set(t.id, record.updatedAt);
+    created.set(t.id, record.createdAt);
   }
   const rawHistory = o.local.read(HISTORY_KEY);
-  const base: TabsState = tabs.length
-    ? {
-        tabs,
-        activeId: [view.activeId, stored.activeId].find(
-          (id) => id && tabs.some((t) => t.id === id),
-        )!,
-      }
-    : initialTabsState();
-  if (!base.activeId) base.activeId = base.tabs[0].id;
+  const activeId =
+    [view.activeId, stored.activeId].find((id) => id && tabs.some((t) => t.id === id)) ??
+    tabs[0]?.id;
+  const base: TabsState = activeId ? { tabs, activeId } : initialTabsState();
   return {
     state: { ...base, history: sanitizeHistory(rawHistory), closedCount: 0 },
     touched,
@@ -233,12 +230,13 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
     closeTab(id) {
       const state = store.get();
       const index = state.tabs.findIndex((t) => t.id === id);
-      if (index === -1) return;
-      closedStack.push({ tab: state.tabs[index], index });
+      const tab = state.tabs[index];
+      if (!tab) return;
+      closedStack.push({ tab, index });
       if (closedStack.length > REOPEN_LIMIT) closedStack.shift();
       closedSinceSave[id] = now();
       const next = closeTab(state, id);
-      replacement = state.tabs.length === 1 ? next.tabs[0].id : undefined;
+      replacement = state.tabs.length === 1 ? next.tabs[0]?.id : undefined;
       touch(newIds(next));
       set({ ...state, ...next, closedCount: closedStack.length });
     },
@@ -252,8 +250,13 @@ export function createConsoleStore(o: ConsoleStoreOptions): ConsoleStore {
       const back = exists ? createTab({ ...tab }) : tab;
       const list = [...state.tabs];
       // A fresh untouched tab that replaced the last one closed goes away again.
+      const [first] = list;
       const only =
-        list.length === 1 && list[0].id === replacement && isPristineTab(list[0]) && !list[0].title
+        first &&
+        list.length === 1 &&
+        first.id === replacement &&
+        isPristineTab(first) &&
+        !first.title
           ? list.splice(0, 1)
           : [];
       list.splice(Math.min(index, list.length), 0, back);

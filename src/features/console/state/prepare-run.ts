@@ -63,7 +63,7 @@ export function prepareRun(input: PrepareInput): PrepareResult {
     };
   const ops = listOperations(input.query);
   let operationName: string | undefined;
-  if (ops.length === 1) operationName = ops[0].name;
+  if (ops.length === 1) operationName = ops[0]?.name;
   else if (ops.length > 1) {
     const names = ops.map((o) => o.name).filter((n): n is string => !!n);
     operationName =

@@ -47,7 +47,10 @@ export function initialTabsState(): TabsState {
 }
 
 export function activeTab(state: TabsState): ConsoleTab {
-  return state.tabs.find((t) => t.id === state.activeId) ?? state.tabs[0];
+  const tab = state.tabs.find((t) => t.id === state.activeId) ?? state.tabs[0];
+  // closeTab and the stores never leave the list empty.
+  if (!tab) throw new Error('The console has no tab.');
+  return tab;
 }
 
 /** True when the tab holds nothing of the user's: the default (or an empty) query and no variables. */
@@ -75,8 +78,10 @@ export function closeTab(state: TabsState, id: string): TabsState {
   const index = state.tabs.findIndex((t) => t.id === id);
   if (index === -1) return state;
   const tabs = state.tabs.filter((t) => t.id !== id);
-  if (tabs.length === 0) return initialTabsState();
-  const activeId = state.activeId === id ? (tabs[index] ?? tabs[index - 1]).id : state.activeId;
+  const [first] = tabs;
+  if (!first) return initialTabsState();
+  const activeId =
+    state.activeId === id ? (tabs[index] ?? tabs[index - 1] ?? first).id : state.activeId;
   return { tabs, activeId };
 }
 
@@ -107,5 +112,5 @@ export function renameTab(state: TabsState, id: string, title: string): TabsStat
 export function cycleTab(state: TabsState, step: 1 | -1): TabsState {
   const i = state.tabs.findIndex((t) => t.id === state.activeId);
   const next = state.tabs[(i + step + state.tabs.length) % state.tabs.length];
-  return { ...state, activeId: next.id };
+  return next ? { ...state, activeId: next.id } : state;
 }

@@ -67,23 +67,28 @@ function VirtualFieldList({
       aria-label={label}
       style={{ height: v.getTotalSize(), position: 'relative' }}
     >
-      {items.map((it) => (
-        <div
-          role="listitem"
-          key={fields[it.index].name}
-          data-index={it.index}
-          ref={v.measureElement}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            transform: `translateY(${it.start - margin}px)`,
-          }}
-        >
-          <FieldRow owner={owner} field={fields[it.index]} canAdd={canAdd} />
-        </div>
-      ))}
+      {items.map((it) => {
+        const field = fields[it.index];
+        return (
+          field && (
+            <div
+              role="listitem"
+              key={field.name}
+              data-index={it.index}
+              ref={v.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${it.start - margin}px)`,
+              }}
+            >
+              <FieldRow owner={owner} field={field} canAdd={canAdd} />
+            </div>
+          )
+        );
+      })}
     </div>
   );
 }

@@ -62,7 +62,8 @@ export function useDocsHistory() {
 
   const push = useCallback((loc: DocsLocation) => {
     const cur = trailRef.current;
-    if (same(cur[cur.length - 1], loc)) return;
+    const last = cur.at(-1);
+    if (last && same(last, loc)) return;
     const next = [...cur, loc].slice(-MAX_TRAIL);
     window.history.pushState({ ...(window.history.state ?? {}), docsNav: { trail: next } }, '');
     lastHref.current = window.location.href;
@@ -84,5 +85,5 @@ export function useDocsHistory() {
     if (steps < 0) window.history.go(steps);
   }, []);
 
-  return { trail, current: trail[trail.length - 1], push, back, goForward, goTo, canForward };
+  return { trail, current: trail.at(-1) ?? HOME, push, back, goForward, goTo, canForward };
 }

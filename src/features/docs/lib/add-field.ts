@@ -117,6 +117,7 @@ export function addFieldToQuery(
   let i = 0;
   for (; i < path.steps.length; i++) {
     const step = path.steps[i];
+    if (!step) break;
     const found = set ? findSelection(set, step) : undefined;
     const nextType = stepType(schema, parent, step);
     if (!nextType)
@@ -136,6 +137,14 @@ export function addFieldToQuery(
   }
 
   const rest = path.steps.slice(i);
+  // The steps still to write must all exist (a path found in an older schema may not).
+  let probe = parent;
+  for (const step of rest) {
+    const next = stepType(schema, probe, step);
+    if (!next)
+      return { ok: false, message: `${describeStep(step)} does not exist on ${probe.name}.` };
+    probe = next;
+  }
   const render = (indent: string): string => {
     const lines: string[] = [];
     let t: GraphQLNamedType = parent;
@@ -149,6 +158,7 @@ export function addFieldToQuery(
       const f = (t as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields()[
         step.field
       ];
+      if (!f) return;
       const args = f.args
         .filter(isRequiredArgument)
         .map((a) => `${a.name}: $${variableFor(a.name, a.type)}`);
@@ -202,7 +212,8 @@ function insertVariableDefinitions(
   const defs = vars.map((v) => `$${v.name}: ${v.type}`).join(', ');
   const splice = (at: number, s: string) => text.slice(0, at) + s + text.slice(at);
   const defsList = op.variableDefinitions ?? [];
-  if (defsList.length) return splice(defsList[defsList.length - 1].loc!.end, `, ${defs}`);
+  const lastDef = defsList.at(-1);
+  if (lastDef) return splice(lastDef.loc!.end, `, ${defs}`);
   if (op.name) return splice(op.name.loc!.end, `(${defs})`);
   const at = op.loc!.start;
   if (original.startsWith(op.operation, at)) return splice(at + op.operation.length, `(${defs})`);

@@ -30,10 +30,9 @@ export function pathForField(
   if (!t || !(isObjectType(t) || isInterfaceType(t)) || !t.getFields()[field]) return undefined;
   const steps: PathStep[] = [{ field }];
   let at = typeName;
-  for (let i = trail.length - 1; i >= 0; i--) {
+  for (const loc of [...trail].reverse()) {
     const root = rootKindOf(schema, at);
     if (root) return { root, steps };
-    const loc = trail[i];
     if (loc.kind !== 'type' || loc.type !== at || !loc.via) break;
     const parent = schema.getType(loc.via.type);
     const f =

@@ -35,8 +35,8 @@ function locate(
 ): Pick<SchemaChange, 'type' | 'field'> {
   if (description.startsWith('Directive ')) return {};
   for (const re of PATTERNS) {
-    const m = re.exec(description);
-    if (m && isType(m[1])) return m[2] ? { type: m[1], field: m[2] } : { type: m[1] };
+    const [, type, field] = re.exec(description) ?? [];
+    if (type !== undefined && isType(type)) return field ? { type, field } : { type };
   }
   return {};
 }

@@ -128,13 +128,13 @@ export function buildSearchIndex(schema: GraphQLSchema): SearchIndex {
     }
   }
   // Sort once by the static tie-breakers so that a search only buckets by rank.
-  const order = entries.map((_, i) => i);
-  order.sort((x, y) => staticOrder(entries[x], entries[y]));
-  const sorted = order.map((i) => entries[i]);
+  const order = entries.map((entry, i) => ({ entry, description: descriptions[i] ?? '' }));
+  order.sort((x, y) => staticOrder(x.entry, y.entry));
+  const sorted = order.map((o) => o.entry);
   return {
     entries: sorted,
     names: sorted.map((e) => e.name.toLowerCase()),
-    descriptions: order.map((i) => descriptions[i]),
+    descriptions: order.map((o) => o.description),
   };
 }
 
@@ -164,12 +164,11 @@ export function searchSchema(index: SearchIndex, query: string, limit = 50): Sea
     owner = q.slice(0, dot);
     q = q.slice(dot + 1);
   }
-  const buckets: number[][] = [[], [], [], []];
+  const buckets: [number[], number[], number[], number[]] = [[], [], [], []];
   const { entries, names, descriptions } = index;
-  for (let i = 0; i < entries.length; i++) {
-    const n = names[i];
+  for (const [i, e] of entries.entries()) {
+    const n = names[i] ?? '';
     if (owner !== undefined) {
-      const e = entries[i];
       if (e.kind === 'type' || !e.type.toLowerCase().startsWith(owner)) continue;
       if (!q) buckets[1].push(i);
       else if (n === q) buckets[0].push(i);
@@ -183,22 +182,29 @@ export function searchSchema(index: SearchIndex, query: string, limit = 50): Sea
     else if (
       q.length >= 3 &&
       buckets[0].length + buckets[1].length + buckets[2].length + buckets[3].length < limit &&
-      descriptions[i].includes(q)
+      descriptions[i]?.includes(q)
     )
       buckets[3].push(i);
   }
   const exactCase = query.trim().slice(dot > 0 ? dot + 1 : 0);
-  buckets[0].sort(
-    (x, y) =>
-      KIND_ORDER[entries[x].kind] - KIND_ORDER[entries[y].kind] ||
-      Number(entries[y].name === exactCase) - Number(entries[x].name === exactCase) ||
-      x - y,
-  );
+  buckets[0].sort((x, y) => {
+    const a = entries[x];
+    const b = entries[y];
+    if (!a || !b) return x - y;
+    return (
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      Number(b.name === exactCase) - Number(a.name === exactCase) ||
+      x - y
+    );
+  });
   const hits: SearchHit[] = [];
-  for (let rank = 0; rank < 4 && hits.length < limit; rank++)
-    for (const i of buckets[rank]) {
+  for (const [rank, bucket] of buckets.entries()) {
+    if (hits.length >= limit) break;
+    for (const i of bucket) {
       if (hits.length >= limit) break;
-      hits.push({ ...entries[i], rank });
+      const e = entries[i];
+      if (e) hits.push({ ...e, rank });
     }
+  }
   return hits;
 }
