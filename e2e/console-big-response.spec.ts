@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { prettyJson } from '../src/shared/api/pretty-json.ts';
-import {
-  connect,
-  responseRegion,
-  sandboxInfo,
-  setEditor,
-  type SandboxInfo,
-} from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo, type SandboxInfo } from './pages/sandbox-info.ts';
 
 /**
  * A ~10 MB response from the sandbox (server/sandbox/instance/README.md: `count:N` returns N
@@ -41,11 +36,10 @@ async function heapAfterGc(page: Page): Promise<number> {
   return usedSize;
 }
 
-async function run(page: Page, query: string): Promise<void> {
-  await setEditor(page, 'Query editor', query);
-  await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(page.getByRole('button', { name: 'Run query' })).toBeVisible({ timeout: 60_000 });
-  await expect(responseRegion(page).getByRole('textbox', { name: 'Response body' })).toBeVisible();
+async function run(app: ConsolePage, query: string): Promise<void> {
+  await app.runQuery(query);
+  await expect(app.runButton).toBeVisible({ timeout: 60_000 });
+  await expect(app.responseBody).toBeVisible();
 }
 
 test('a 10 MB response is held once, and is searchable, scrollable and copyable to its end', async ({
@@ -57,14 +51,15 @@ test('a 10 MB response is held once, and is searchable, scrollable and copyable 
   const info = await sandboxInfo(page.request);
   const want = await expected(info);
   const lines = want.display.split('\n');
-  await page.goto('/debug/console');
-  await connect(page, { baseUrl: info.base_url, token: info.tokens.user ?? '' });
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.connection.connectAs({ baseUrl: info.base_url, token: info.tokens.user }, 'alice');
   // A small run first, so the viewer's code is loaded before the heap is measured.
-  await run(page, '{ currentUser { username } }');
+  await run(app, '{ currentUser { username } }');
   const before = await heapAfterGc(page);
 
-  await run(page, QUERY);
-  const response = responseRegion(page);
+  await run(app, QUERY);
+  const response = app.response;
   await expect(response.getByText(/^\d+(\.\d)? MB$/)).toBeVisible();
   // The document is the only big thing the response leaves on the main thread's heap, and its
   // lines are not slices keeping the worker's larger pieces of text alive (that cost 1.35 bytes
@@ -73,7 +68,7 @@ test('a 10 MB response is held once, and is searchable, scrollable and copyable 
   const perChar = ((await heapAfterGc(page)) - before) / want.display.length;
   expect(perChar).toBeLessThan(1.25);
 
-  const body = response.getByRole('textbox', { name: 'Response body' });
+  const body = app.responseBody;
   // Scrollable to its end: the last line's number and the last file's previews are on screen.
   await body.click();
   await page.keyboard.press('ControlOrMeta+End');
@@ -93,7 +88,7 @@ test('a 10 MB response is held once, and is searchable, scrollable and copyable 
   await body.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('ControlOrMeta+c');
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await app.clipboardText();
   expect(copied.length).toBe(want.display.length);
   expect(copied === want.display).toBe(true);
 });

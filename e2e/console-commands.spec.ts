@@ -1,21 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { setEditor } from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
 
 // Commands without a key (Copy as curl, Copy as src command) come from the console's command
 // table like the keyed ones: the toolbar's buttons and the Shortcuts dialog both list them.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/debug/console');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
+  await new ConsolePage(page).openWithSandbox();
 });
 
 test('the Shortcuts dialog lists Copy as curl and Copy as src by their buttons', async ({
   page,
 }) => {
-  await page.getByRole('button', { name: 'Shortcuts' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const app = new ConsolePage(page);
+  await app.shortcutsButton.click();
+  const dialog = app.shortcutsDialog;
   const row = (label: string) => dialog.getByRole('row').filter({ hasText: label });
   await expect(row('Copy the request as a curl command')).toContainText('“Copy as curl” button');
   await expect(row('Copy the request as a src api command')).toContainText(
@@ -27,7 +26,8 @@ test('the Shortcuts dialog lists Copy as curl and Copy as src by their buttons',
 });
 
 test('Copy as curl and Copy as src command work from the toolbar', async ({ page }) => {
-  await setEditor(page, 'Query editor', '{ currentUser { username } }');
+  const app = new ConsolePage(page);
+  await app.setEditor('Query editor', '{ currentUser { username } }');
   const exportGroup = page.getByRole('group', { name: 'Export' });
   const curl = exportGroup.getByRole('button', { name: 'Copy as curl' });
   await expect(curl).toHaveAttribute(
@@ -35,15 +35,15 @@ test('Copy as curl and Copy as src command work from the toolbar', async ({ page
     'Copy the request as a curl command (src api -get-curl)',
   );
   await curl.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Copied curl command' })).toBeVisible();
-  const clipCurl = await page.evaluate(() => navigator.clipboard.readText());
+  await expect(app.notice('Copied curl command')).toBeVisible();
+  const clipCurl = await app.clipboardText();
   expect(clipCurl).toMatch(/^curl \\\n/);
   expect(clipCurl).toContain('{ currentUser { username } }');
   expect(clipCurl).toContain("-H 'Authorization: token REDACTED'");
 
   await exportGroup.getByRole('button', { name: 'Copy as src command' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Copied src command' })).toBeVisible();
-  const clipSrc = await page.evaluate(() => navigator.clipboard.readText());
+  await expect(app.notice('Copied src command')).toBeVisible();
+  const clipSrc = await app.clipboardText();
   expect(clipSrc).toMatch(/^export SRC_ENDPOINT=/);
   expect(clipSrc).toContain('export SRC_ACCESS_TOKEN=REDACTED');
   expect(clipSrc).toContain("src api -query='{ currentUser { username } }'");
@@ -62,8 +62,9 @@ test('Save operation is the table command: its button names its key', async ({ p
 test('the panel toggles, Stop and the tab buttons are table commands the dialog lists', async ({
   page,
 }) => {
-  await page.getByRole('button', { name: 'Shortcuts' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const app = new ConsolePage(page);
+  await app.shortcutsButton.click();
+  const dialog = app.shortcutsDialog;
   const row = (label: string) => dialog.getByRole('row').filter({ hasText: label });
   await expect(row('Show or hide the schema Docs')).toContainText('“Docs” button');
   await expect(row('Show or hide the query History')).toContainText('“History” button');

@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { connect, editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Cold start: the query editor accepts text before the GraphQL language stack is requested;
 // the language arrives after, through a compartment, without touching what was typed.
-
-const queryEditor = (page: Page) => page.getByRole('textbox', { name: 'Query editor' });
 
 /** A string only the GraphQL language service's code holds (one of its parser's rule kinds). */
 const LANGUAGE_MARK = 'AliasedField';
@@ -34,10 +33,11 @@ test('the first load shows an editor that accepts text before the GraphQL langua
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.set(res.url(), res.text());
   });
-  await page.goto('/');
-  await queryEditor(page).click();
+  const app = new ConsolePage(page);
+  await app.open('/');
+  await app.editor('Query editor').click();
   await page.keyboard.type('{ a }');
-  await expect.poll(() => editorText(page, 'Query editor')).toContain('{ a }');
+  await expect.poll(() => app.editorText('Query editor')).toContain('{ a }');
 
   // The language chunk is requested once the editor is there.
   await expect
@@ -80,38 +80,37 @@ test('text typed right after load stays in order; completion comes with the lang
   request,
 }) => {
   const info = await sandboxInfo(request);
-  await page.goto('/debug/console');
+  const app = new ConsolePage(page);
+  await app.open();
   // Type at once, while the language and the Variables/Headers editors are still on their way.
-  await queryEditor(page).click();
+  await app.editor('Query editor').click();
   await page.keyboard.press('ControlOrMeta+a');
   // No brackets or line breaks: what is typed is exactly what the editor must hold.
   const typed = 'query First ';
   await page.keyboard.type(typed);
-  await expect.poll(() => editorText(page, 'Query editor')).toBe(typed);
+  await expect.poll(() => app.editorText('Query editor')).toBe(typed);
 
-  await connect(page, { baseUrl: info.base_url, token: info.tokens.user });
-  await expect(page.getByText('Signed in as alice')).toBeVisible();
-  await queryEditor(page).click();
+  await app.connection.connectAs({ baseUrl: info.base_url, token: info.tokens.user }, 'alice');
+  await app.editor('Query editor').click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('{ curr');
-  await expect(
-    page.getByRole('listbox').getByRole('option', { name: /currentUser/ }),
-  ).toBeVisible();
+  await expect(app.completion(/currentUser/)).toBeVisible();
   await page.keyboard.press('Escape');
   // `}` closed by the editor as `{` was typed.
-  await expect.poll(() => editorText(page, 'Query editor')).toBe(`${typed}{ curr}`);
+  await expect.poll(() => app.editorText('Query editor')).toBe(`${typed}{ curr}`);
   // The Variables and Headers editors arrived after the first paint and work.
-  await page.getByRole('textbox', { name: 'Variables editor' }).click();
+  await app.editor('Variables editor').click();
   await page.keyboard.type('{"a": 1}');
-  await expect.poll(() => editorText(page, 'Variables editor')).toBe('{"a": 1}');
-  await expect(page.getByRole('textbox', { name: 'Headers editor' })).toBeVisible();
+  await expect.poll(() => app.editorText('Variables editor')).toBe('{"a": 1}');
+  await expect(app.editor('Headers editor')).toBeVisible();
 });
 
 test('a keystroke’s task updates the editor only; the page re-renders in a task of its own', async ({
   page,
 }) => {
-  await page.goto('/debug/console');
-  await setEditor(page, 'Query editor', 'query Abc { a }');
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.setEditor('Query editor', 'query Abc { a }');
   const tabs = page.getByRole('tablist', { name: 'Query tabs' });
   await expect(tabs.getByRole('tab', { name: /Abc/ })).toBeVisible();
   // Not a timing: an order. When the editor shows the typed letter, a message is posted: it runs
@@ -135,7 +134,7 @@ test('a keystroke’s task updates the editor only; the page re-renders in a tas
     });
     mo.observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await queryEditor(page).click();
+  await app.editor('Query editor').click();
   await page.keyboard.press('Home');
   for (let i = 0; i < 'query Abc'.length; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('d');

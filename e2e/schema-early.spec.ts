@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { editorText, sandboxInfo, setEditor } from './console-core-helpers.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 import { startExtraServer } from './server.ts';
 
 // The schema request leaves as early as the page can (src/app/app.tsx → prefetchSchema in
@@ -54,6 +55,7 @@ test('the schema request leaves before /config.json could answer (the server’s
   });
   const config = await hold(page, '**/config.json');
   const introspection = page.waitForRequest(isIntrospection);
+  const app = new ConsolePage(page);
   await page.goto('/debug/console', { waitUntil: 'commit' });
   const sent = await introspection;
   expect(sent.headers()['x-relay-target']).toBe(info.base_url.replace(/\/$/, ''));
@@ -61,7 +63,7 @@ test('the schema request leaves before /config.json could answer (the server’s
   expect(sent.headers()['authorization']).toBeUndefined();
   config.release();
   // The page knows the default instance without asking.
-  await expect(page.getByRole('textbox', { name: 'Instance URL' })).toHaveValue(info.base_url);
+  await expect(app.connection.instanceUrl).toHaveValue(info.base_url);
   expect(config.seen).toBe(false);
   expect(refused).toEqual([]);
 });
@@ -72,7 +74,6 @@ test('a remembered connection’s schema is requested before the console’s cod
 }) => {
   const info = await sandboxInfo(request);
   const token = info.tokens.user;
-  if (!token) throw new Error('the sandbox has no user token');
   const target = info.base_url.replace(/\/$/, '');
   await rememberConnection(page, info.base_url, token);
   const carried: { url: string; target?: string }[] = [];
@@ -86,18 +87,18 @@ test('a remembered connection’s schema is requested before the console’s cod
   });
   const consoleCode = await hold(page, CONSOLE_CODE);
   const introspection = page.waitForRequest(isIntrospection);
+  const app = new ConsolePage(page);
   await page.goto('/debug/console', { waitUntil: 'commit' });
   const sent = await introspection;
   expect(consoleCode.seen).toBe(true);
-  await expect(page.getByRole('textbox', { name: 'Query editor' })).toHaveCount(0);
+  await expect(app.editor('Query editor')).toHaveCount(0);
   expect(sent.headers()['authorization']).toBe(`token ${token}`);
   consoleCode.release();
 
   // The console adopts that load: Docs list Query's fields without asking again.
-  await page.getByRole('button', { name: 'Docs', exact: true }).click();
-  const docs = page.getByRole('complementary', { name: 'Docs' });
+  await app.docs.open();
   await expect(
-    docs.getByRole('list', { name: 'Fields of Query' }).getByRole('button', {
+    app.docs.root.getByRole('list', { name: 'Fields of Query' }).getByRole('button', {
       name: 'currentUser',
       exact: true,
     }),
@@ -122,25 +123,19 @@ test('GitHub’s schema: Docs list Query’s fields, and completion gets the who
     const token = server.info.tokens.user;
     if (!token) throw new Error('the sandbox has no user token');
     await rememberConnection(page, server.info.base_url, token);
-    await page.goto(`${server.url}/debug/console`);
-    await page.getByRole('button', { name: 'Docs', exact: true }).click();
-    const query = page
-      .getByRole('complementary', { name: 'Docs' })
-      .getByRole('list', { name: 'Fields of Query' });
+    const app = new ConsolePage(page);
+    await app.open(`${server.url}/debug/console`);
+    await app.docs.open();
+    const query = app.docs.root.getByRole('list', { name: 'Fields of Query' });
     // GitHub's Query: codeOfConduct is its first field (SDL order), repository one of ~30.
     await expect(query.getByRole('button', { name: 'codeOfConduct', exact: true })).toBeVisible();
     await expect(query.getByRole('button', { name: 'repository', exact: true })).toBeVisible();
 
-    await setEditor(page, 'Query editor', '{\n  repository(owner: "a", name: "b") {\n    ');
+    await app.setEditor('Query editor', '{\n  repository(owner: "a", name: "b") {\n    ');
     await page.keyboard.type('nameWithOw');
-    await expect(
-      page.getByRole('listbox').getByRole('option', { name: /nameWithOwner/ }),
-    ).toBeVisible();
-    await page
-      .getByRole('listbox')
-      .getByRole('option', { name: /nameWithOwner/ })
-      .click();
-    await expect.poll(() => editorText(page, 'Query editor')).toContain('nameWithOwner');
+    await expect(app.completion(/nameWithOwner/)).toBeVisible();
+    await app.completion(/nameWithOwner/).click();
+    await expect.poll(() => app.editorText('Query editor')).toContain('nameWithOwner');
   } finally {
     await server.stop();
   }
