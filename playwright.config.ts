@@ -28,7 +28,10 @@ export default defineConfig({
     // The same command a user runs; its own port so a running `npm start` does not clash.
     command: 'npm start',
     url: `http://127.0.0.1:${port}/sandbox.json`,
-    env: { PORT: String(port) },
+    // The sandbox's demo OAuth token expires 10 minutes after start (SANDBOX_OAUTH_TTL); a
+    // suite on a slow machine outlasts that, so this server's demo token lives a day. Specs
+    // about expiry use tokens of their own.
+    env: { PORT: String(port), SANDBOX_OAUTH_TTL: '86400' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

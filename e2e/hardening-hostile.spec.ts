@@ -134,9 +134,19 @@ async function expectInert(page: Page, dialogs: string[]) {
         .map((el) => el.outerHTML.slice(0, 80)),
     ),
   ).toEqual([]);
-  expect(await page.locator('img[src="x"], iframe, svg[onload], script:not([src])').count()).toBe(
-    0,
-  );
+  // The one inline script element allowed is the server's configuration, a JSON data block
+  // that never runs (server/index-html.ts); it must hold exactly what the server put there.
+  expect(
+    await page
+      .locator('img[src="x"], iframe, svg[onload], script:not([src]):not(#app-config)')
+      .count(),
+  ).toBe(0);
+  for (const config of await page.locator('script#app-config').all()) {
+    expect(await config.getAttribute('type')).toBe('application/json');
+    expect(JSON.parse((await config.textContent()) ?? '')).toEqual(
+      await (await page.request.get('/config.json')).json(),
+    );
+  }
   expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
 }
 
