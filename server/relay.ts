@@ -271,15 +271,18 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 /**
  * Distinct values of a request header kept with what the relay derived from them (a parsed
  * target, a list of header names): the app sends the same few values on every request.
- * Bounded: a client sending ever new values only ever costs this many entries.
+ * Bounded: a client sending ever new values only ever costs this many entries of at most this
+ * many characters (a longer value is derived anew each time).
  */
 const MAX_CACHED_VALUES = 64;
+const MAX_CACHED_LENGTH = 512;
 
 function cached<T>(cache: Map<string, T>, value: string, derive: (value: string) => T): T {
   let hit = cache.get(value);
   if (hit === undefined) {
-    if (cache.size >= MAX_CACHED_VALUES) cache.clear();
     hit = derive(value);
+    if (value.length > MAX_CACHED_LENGTH) return hit;
+    if (cache.size >= MAX_CACHED_VALUES) cache.clear();
     cache.set(value, hit);
   }
   return hit;
