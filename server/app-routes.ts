@@ -31,6 +31,12 @@ export interface AppRoutesOptions {
    * (the app then asks `/config.json`).
    */
   indexHtml?: string;
+  /**
+   * Whether these routes set the security headers (security-headers.ts) on their answers:
+   * true (the default) under Vite, false when the caller sets them on every response already
+   * (app-server.ts).
+   */
+  securityHeaders?: boolean;
 }
 
 /** The app's pages (the client-side routes), served as index.html. */
@@ -57,17 +63,19 @@ export function createAppRoutes(opts: AppRoutesOptions) {
     relay: true,
   };
   const readIndex = opts.indexHtml ? indexHtmlReader(opts.indexHtml, config) : undefined;
+  const securityHeaders = opts.securityHeaders ?? true;
   return async function routes(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const rawUrl = req.url ?? '/';
+    // The relay's own paths first, without parsing the URL: it matches the raw path itself, so
+    // `..`, `%2e%2e` and `//` variants get its 404.
+    if (rawUrl.startsWith('/relay/')) return relayRoute(req, res);
+    const q = rawUrl.indexOf('?');
+    const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const { pathname } = requestUrl(req);
-    const isRelay = /^\/relay(\/|%2f)/i.test(rawPath) || pathname.startsWith('/relay/');
-    if (isRelay || pathname === '/sandbox.json' || pathname === '/config.json')
+    if (/^\/relay(\/|%2f)/i.test(rawPath) || pathname.startsWith('/relay/'))
+      return relayRoute(req, res);
+    if (securityHeaders && (pathname === '/sandbox.json' || pathname === '/config.json'))
       applySecurityHeaders(res, { csp: true });
-    if (isRelay) {
-      // The relay matches the raw path itself, so `..`, `%2e%2e` and `//` variants get its 404.
-      await relay(req, res);
-      return true;
-    }
     if (pathname === '/sandbox.json' && req.method === 'GET') {
       if (!opts.sandbox) sendJson(res, 404, { error: 'The sandbox is off (SANDBOX=off).' });
       else sendJson(res, 200, opts.sandbox, { 'Cache-Control': 'no-store' });
@@ -95,6 +103,12 @@ export function createAppRoutes(opts: AppRoutesOptions) {
     }
     return false;
   };
+
+  async function relayRoute(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    if (securityHeaders) applySecurityHeaders(res, { csp: true });
+    await relay(req, res);
+    return true;
+  }
 }
 
 /**
@@ -127,12 +141,15 @@ export function configuredAppRoutes(
     sandbox,
     anyHost,
     servesApp = false,
+    securityHeaders = true,
   }: {
     port: number;
     sandbox?: SandboxInfo;
     anyHost: boolean;
     /** True for `npm start` (the built app in `config.distDir`), false under Vite. */
     servesApp?: boolean;
+    /** False when the caller sets the security headers on every response (app-server.ts). */
+    securityHeaders?: boolean;
   },
 ) {
   const hostNames = new Set([config.host, '127.0.0.1', 'localhost', '::1']);
@@ -142,5 +159,6 @@ export function configuredAppRoutes(
     defaults: { base_url: config.baseUrl, analytics_url: config.analyticsUrl },
     log: relayLogFromEnv(),
     indexHtml: servesApp ? join(config.distDir, 'index.html') : undefined,
+    securityHeaders,
   });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type RunningApp } from './app-server.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
 import { warmStatic } from './static.ts';
@@ -103,6 +103,20 @@ describe('app server', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("worker-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('sets the security headers once per response, not again in the routes', async () => {
+    const setHeader = vi.spyOn(http.ServerResponse.prototype, 'setHeader');
+    try {
+      for (const path of ['/relay/graphql', '/config.json', '/debug/console']) {
+        setHeader.mockClear();
+        expectSecurityHeaders(await get(path), path);
+        const csp = setHeader.mock.calls.filter(([name]) => name === 'Content-Security-Policy');
+        expect(csp.length, path).toBe(1);
+      }
+    } finally {
+      setHeader.mockRestore();
+    }
   });
 
   it('answers 404 for unknown paths and refuses path traversal', async () => {

@@ -65,6 +65,8 @@ export async function startApp(config: ServerConfig): Promise<RunningApp> {
       sandbox: sandbox?.info,
       anyHost: Boolean(gate),
       servesApp: true,
+      // Set on every response by the handler above.
+      securityHeaders: false,
     }),
   };
   // A wildcard address is no place to browse to; this machine reaches it on loopback.

@@ -77,24 +77,16 @@ export function closeServer(server: Server): Promise<void> {
 
 /**
  * Reads a request body whole; null when the client goes away before it ends. For small bodies
- * only: the caller checks the declared length first.
+ * only: the caller checks the declared length first. (Inline listeners, no named closures: tsx
+ * keeps names with a `defineProperty` per closure, on every request.)
  */
 export function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const done = (body: Buffer | null) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onGone);
-      req.off('close', onGone);
-      resolve(body);
-    };
-    const onData = (chunk: Buffer) => chunks.push(chunk);
-    const onEnd = () => done(Buffer.concat(chunks));
-    const onGone = () => done(null);
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onGone);
-    req.on('close', onGone);
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The first of these settles the promise; a later one (`close` after `end`) changes nothing.
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', () => resolve(null));
+    req.once('close', () => resolve(null));
   });
 }

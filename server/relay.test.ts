@@ -864,4 +864,39 @@ describe('headers by allowlist', () => {
     ])
       expect(got[name], name).toBeUndefined();
   });
+
+  it("forwards by each request's own X-Relay-Headers and X-Relay-Target, past the relay's per-value memo", async () => {
+    upstream.set((req, res) => {
+      req.resume();
+      res.end('{}');
+    });
+    // More distinct lists than the relay keeps (64), repeated, plus one longer than it keeps.
+    const lists = Array.from({ length: 70 }, (_, i) => `x-h${i}`);
+    lists.push(`x-long, ${'x-pad, '.repeat(100)}x-h0`);
+    for (const list of [...lists, ...lists.slice(0, 3)]) {
+      await request('/relay/graphql', {
+        body: '{}',
+        headers: { 'x-relay-headers': list, 'x-h0': 'zero', 'x-h1': 'one', 'x-long': 'long' },
+      });
+    }
+    expect(upstream.seen).toHaveLength(lists.length + 3);
+    upstream.seen.forEach((seen, i) => {
+      const list = [...lists, ...lists.slice(0, 3)][i]!;
+      expect(seen.headers['x-h0'], list.slice(0, 20)).toBe(
+        list.includes('x-h0') ? 'zero' : undefined,
+      );
+      expect(seen.headers['x-h1'], list.slice(0, 20)).toBe(list === 'x-h1' ? 'one' : undefined);
+      expect(seen.headers['x-long'], list.slice(0, 20)).toBe(
+        list.startsWith('x-long') ? 'long' : undefined,
+      );
+    });
+    // A target that fails to parse is refused each time, a good one after it is forwarded.
+    for (const target of ['ftp://x', upstreamUrl, 'ftp://x', upstreamUrl]) {
+      const r = await request('/relay/graphql', {
+        body: '{}',
+        headers: { 'x-relay-target': target },
+      });
+      expect(r.status, target).toBe(target === upstreamUrl ? 200 : 400);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
+import type { Duplex } from 'node:stream';
 import {
   RELAY_ERROR_HEADER,
   RELAY_HEADERS_HEADER,
@@ -18,6 +19,7 @@ import {
   createUpstreamAgents,
   isStaleReuse,
   trackSocket,
+  type SocketTrack,
   type UpstreamAgents,
 } from './upstream-agents.ts';
 
@@ -252,9 +254,9 @@ function refusal(req: IncomingMessage, allowedHosts: ReadonlySet<string> | null)
 }
 
 /** The header names the page lists in X-Relay-Headers that may be forwarded. */
-function userHeaderNames(value: string | string[] | undefined): Set<string> {
+function userHeaderNames(value: string): ReadonlySet<string> {
   const names = new Set<string>();
-  for (const part of [value ?? []].flat().join(',').split(',')) {
+  for (const part of value.split(',')) {
     const name = part.trim().toLowerCase();
     if (names.size >= MAX_USER_HEADERS) break;
     if (!TOKEN_RE.test(name) || NEVER_FORWARD.has(name)) continue;
@@ -264,15 +266,41 @@ function userHeaderNames(value: string | string[] | undefined): Set<string> {
   return names;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * Distinct values of a request header kept with what the relay derived from them (a parsed
+ * target, a list of header names): the app sends the same few values on every request.
+ * Bounded: a client sending ever new values only ever costs this many entries of at most this
+ * many characters (a longer value is derived anew each time).
+ */
+const MAX_CACHED_VALUES = 64;
+const MAX_CACHED_LENGTH = 512;
+
+function cached<T>(cache: Map<string, T>, value: string, derive: (value: string) => T): T {
+  let hit = cache.get(value);
+  if (hit === undefined) {
+    hit = derive(value);
+    if (value.length > MAX_CACHED_LENGTH) return hit;
+    if (cache.size >= MAX_CACHED_VALUES) cache.clear();
+    cache.set(value, hit);
+  }
+  return hit;
+}
+
 /** Headers to the upstream, by allowlist: what the app sets plus the user's listed ones. */
-function forwardedRequestHeaders(headers: IncomingHttpHeaders, target: URL): IncomingHttpHeaders {
-  const listed = userHeaderNames(headers[USER_HEADERS]);
+function forwardedRequestHeaders(
+  headers: IncomingHttpHeaders,
+  listed: ReadonlySet<string>,
+  host: string,
+): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     if (APP_REQUEST_HEADERS.has(name) || listed.has(name)) out[name] = value;
   }
-  out.host = target.host;
+  out.host = host;
   return out;
 }
 
@@ -357,6 +385,36 @@ function tooLargeMessage(limit: number): string {
   return `Request body too large: the relay accepts at most ${size} on this path.`;
 }
 
+/** A parsed `X-Relay-Target` with what a request to it needs. */
+interface Target {
+  origin: string;
+  protocol: 'http:' | 'https:';
+  /** Without the brackets of an IPv6 literal, as `http.request` wants it. */
+  hostname: string;
+  port: string | undefined;
+  /** The Host header the upstream gets. */
+  host: string;
+}
+
+function toTarget(value: string): Target | string {
+  const url = parseRelayTarget(value);
+  if (typeof url === 'string') return url;
+  return {
+    origin: url.origin,
+    protocol: url.protocol as 'http:' | 'https:',
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port || undefined,
+    host: url.host,
+  };
+}
+
+/** What every forwarding of one relay shares. */
+interface RelayContext {
+  agents: UpstreamAgents;
+  timeoutMs: number;
+  idleTimeoutMs: number;
+}
+
 /**
  * The relay: forwards same-origin requests from the app to the four API paths of the instance
  * or analytics service named in `X-Relay-Target`, streaming both ways, passing status and body
@@ -368,12 +426,14 @@ export function createRelay(opts: RelayOptions) {
   const allowedHosts = opts.allowedHosts
     ? new Set(opts.allowedHosts.map((h) => h.toLowerCase()))
     : null;
-  const timeoutMs = opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000);
-  const idleTimeoutMs = opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000);
   const log = opts.log;
-  const agents: UpstreamAgents = createUpstreamAgents(
-    opts.keepAliveMs ?? envMs('RELAY_KEEP_ALIVE_MS', 4000),
-  );
+  const ctx: RelayContext = {
+    timeoutMs: opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000),
+    idleTimeoutMs: opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000),
+    agents: createUpstreamAgents(opts.keepAliveMs ?? envMs('RELAY_KEEP_ALIVE_MS', 4000)),
+  };
+  const targets = new Map<string, Target | string>();
+  const listedNames = new Map<string, ReadonlySet<string>>();
 
   return function relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -403,7 +463,11 @@ export function createRelay(opts: RelayOptions) {
         relayError(res, 405, `Use ${route.method} for ${rawPath} (got ${req.method}).`),
       );
     }
-    const target = parseRelayTarget(req.headers[TARGET]);
+    const targetValue = req.headers[TARGET];
+    const target =
+      typeof targetValue === 'string' && targetValue !== ''
+        ? cached(targets, targetValue, toTarget)
+        : toTarget(parseTargetValue(targetValue));
     if (typeof target === 'string') return Promise.resolve(relayError(res, 400, target));
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > route.bodyLimit) {
@@ -411,191 +475,245 @@ export function createRelay(opts: RelayOptions) {
       req.resume();
       return Promise.resolve(relayError(res, 413, tooLargeMessage(route.bodyLimit)));
     }
+    const listed = req.headers[USER_HEADERS];
+    const headers = forwardedRequestHeaders(
+      req.headers,
+      listed === undefined
+        ? NO_NAMES
+        : typeof listed === 'string'
+          ? cached(listedNames, listed, userHeaderNames)
+          : userHeaderNames(listed.join(',')),
+      target.host,
+    );
+    const call: Call = { req, res, target, route, path: route.upstreamPath + search, headers };
     if (route.method === 'GET') {
       req.resume();
-      return forward(req, res, target, route, search, Buffer.alloc(0));
+      return new Forwarding(ctx, call, EMPTY_BODY).done;
     }
     if (req.headers['content-length'] === undefined || declared > REPLAYABLE_BODY)
-      return forward(req, res, target, route, search, null);
+      return new Forwarding(ctx, call, null).done;
     return readBody(req).then((body) => {
       // The browser went away while sending: nothing to forward.
-      if (body) return forward(req, res, target, route, search, body);
+      if (body) return new Forwarding(ctx, call, body).done;
     });
   };
+}
 
-  /**
-   * Sends the request upstream and passes the answer on. `body` is the whole request body when
-   * the relay holds it (a GET's empty one included): such a request goes over the keep-alive
-   * pool and is sent once more, on a fresh connection, if the pooled connection proves closed
-   * before any byte of an answer (upstream-agents.ts). `null` streams the body from `req`, on a
-   * connection of its own and never twice.
-   */
-  function forward(
-    req: IncomingMessage,
-    res: ServerResponse,
-    target: URL,
-    route: Route,
-    search: string,
-    body: Buffer | null,
-  ): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const origin = target.origin;
-      const lib = target.protocol === 'https:' ? https : http;
-      const protocol = target.protocol as 'http:' | 'https:';
-      let settled = false;
-      let tooLarge = false;
-      const finish = () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(headersTimer);
-        resolve();
-      };
-      const timedOut = (what: string) => {
-        if (!res.headersSent) relayError(res, 504, `The relay timed out: ${origin} ${what}.`);
-        else res.destroy();
-        upstream.destroy();
-        finish();
-      };
-      const headersTimer = setTimeout(
-        () => timedOut(`did not answer within ${seconds(timeoutMs)}`),
-        timeoutMs,
-      );
+/** `parseRelayTarget`'s input for a header value the cache does not take (absent, empty, repeated). */
+function parseTargetValue(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
 
-      // The browser went away: abort the upstream request too.
-      res.once('close', () => {
-        if (!res.writableFinished) upstream.destroy();
-        finish();
-      });
+const EMPTY_BODY = Buffer.alloc(0);
 
-      const passOn = (up: IncomingMessage) => {
-        const status = up.statusCode ?? 0;
-        if (status < 200 || status > 599) {
-          up.destroy();
-          relayError(res, 502, `${origin} answered with an invalid HTTP status ${status}.`);
-          finish();
-          return;
-        }
-        if (status >= 300 && status < 400) {
-          up.destroy();
-          const location = up.headers.location;
-          const { message, href } = redirectAnswer(route, origin, status, location);
-          relayError(res, 502, message, href ? { [RELAY_REDIRECT_HEADER]: href } : {});
-          finish();
-          return;
-        }
-        for (const [name, value] of Object.entries(up.headers)) {
-          if (value === undefined || !passesBack(name)) continue;
-          try {
-            res.setHeader(name, value);
-          } catch {
-            // A value Node will not write (e.g. a control character): that header stays behind.
-          }
-        }
-        // Never cached: the same relay URL answers for every target and token.
-        res.setHeader('Cache-Control', 'no-store');
-        const message = up.statusMessage ?? '';
-        if (REASON_RE.test(message)) res.writeHead(status, message);
-        else res.writeHead(status);
-        // Upstream died mid-response: cut ours too, so the client sees a truncated body, not a
-        // complete one.
-        up.on('error', () => res.destroy());
-        up.once('close', () => {
-          if (!up.complete) res.destroy();
-        });
-        up.once('end', finish);
-        up.pipe(res);
-      };
+/** One relayed request: what the browser sent and where it goes. */
+interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  target: Target;
+  route: Route;
+  /** Upstream path and query. */
+  path: string;
+  /** The headers the upstream gets. */
+  headers: IncomingHttpHeaders;
+}
 
-      /** One attempt: over the pool, or (`fresh`) over a new connection of its own. */
-      const send = (fresh: boolean): ClientRequest => {
-        const request = lib.request({
-          protocol: target.protocol,
-          hostname: target.hostname.replace(/^\[|\]$/g, ''),
-          port: target.port || undefined,
-          method: route.method,
-          path: route.upstreamPath + search,
-          headers: forwardedRequestHeaders(req.headers, target),
-          agent: (fresh ? agents.oneShot : agents.pooled)[protocol],
-        });
-        const track = trackSocket(request);
-        // Socket silence, before or during the response (ClientRequest cleans this up on reuse).
-        request.setTimeout(idleTimeoutMs, () =>
-          timedOut(`sent nothing for ${seconds(idleTimeoutMs)}`),
-        );
+/**
+ * Sends one request upstream and passes the answer on; `done` resolves once it is over. `body`
+ * is the whole request body when the relay holds it (a GET's empty one included): such a
+ * request goes over the keep-alive pool and is sent once more, on a fresh connection, if the
+ * pooled connection proves closed before any byte of an answer (upstream-agents.ts). `null`
+ * streams the body from the browser's request, on a connection of its own and never twice.
+ *
+ * A class, not closures: the server runs under tsx, whose keep-names transform makes every
+ * named closure an `Object.defineProperty` call per request; the methods exist once.
+ */
+class Forwarding {
+  readonly done: Promise<void>;
+  private resolve!: () => void;
+  private settled = false;
+  private tooLarge = false;
+  private readonly headersTimer: NodeJS.Timeout;
+  private upstream: ClientRequest;
 
-        request.on('error', (err: NodeJS.ErrnoException) => {
-          if (settled || request !== upstream) return;
-          if (!fresh && body !== null && isStaleReuse(request, track, err)) {
-            // The upstream had closed the pooled connection: nothing of this request was
-            // answered, and the relay holds the whole body, so it goes again on a new one.
-            upstream = send(true);
-            return;
-          }
-          if (tooLarge) {
-            res.setHeader('Connection', 'close');
-            req.resume();
-            relayError(res, 413, tooLargeMessage(route.bodyLimit));
-          } else if (!res.headersSent) {
-            const failure = upstreamFailure(origin, err);
-            relayError(
-              res,
-              502,
-              body === null && STREAM_BROKEN.has(err.code ?? '')
-                ? `${failure} The request body was streamed to it, so the relay did not send it again: run it again.`
-                : failure,
-            );
-          } else res.destroy();
-          finish();
-        });
-
-        // A 101 to a request that asked for no upgrade: refuse it, never hand over the socket.
-        request.on('upgrade', (_up, socket) => {
-          socket.destroy();
-          clearTimeout(headersTimer);
-          relayError(
-            res,
-            502,
-            `${origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`,
-          );
-          finish();
-        });
-
-        request.on('response', (up) => {
-          clearTimeout(headersTimer);
-          if (res.headersSent || res.destroyed) {
-            up.destroy();
-            return;
-          }
-          try {
-            passOn(up);
-          } catch {
-            // Whatever Node refused to write: the status line or a header the upstream made up.
-            up.destroy();
-            if (!res.headersSent)
-              relayError(res, 502, `${origin} sent a response the relay cannot pass on.`);
-            else res.destroy();
-            finish();
-          }
-        });
-
-        if (body !== null) request.end(body);
-        else {
-          // Count while piping (cheaper than a Transform); stop at the limit.
-          let size = 0;
-          req.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size <= route.bodyLimit || tooLarge) return;
-            tooLarge = true;
-            req.unpipe(request);
-            request.destroy(new Error('body too large'));
-          });
-          req.on('error', () => request.destroy());
-          req.pipe(request);
-        }
-        return request;
-      };
-
-      let upstream = send(body === null);
+  constructor(
+    private readonly ctx: RelayContext,
+    private readonly call: Call,
+    private readonly body: Buffer | null,
+  ) {
+    this.done = new Promise<void>((resolve) => (this.resolve = resolve));
+    const { res } = call;
+    this.headersTimer = setTimeout(
+      () => this.timedOut(`did not answer within ${seconds(ctx.timeoutMs)}`),
+      ctx.timeoutMs,
+    );
+    // The browser went away: abort the upstream request too.
+    res.once('close', () => {
+      if (!res.writableFinished) this.upstream.destroy();
+      this.finish();
     });
+    this.upstream = this.send(body === null);
+  }
+
+  private finish(): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.headersTimer);
+    this.resolve();
+  }
+
+  private timedOut(what: string): void {
+    const { res, target } = this.call;
+    if (!res.headersSent) relayError(res, 504, `The relay timed out: ${target.origin} ${what}.`);
+    else res.destroy();
+    this.upstream.destroy();
+    this.finish();
+  }
+
+  /** One attempt: over the pool, or (`fresh`) over a new connection of its own. */
+  private send(fresh: boolean): ClientRequest {
+    const { req, target, route } = this.call;
+    const request = (target.protocol === 'https:' ? https : http).request({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: route.method,
+      path: this.call.path,
+      headers: this.call.headers,
+      agent: (fresh ? this.ctx.agents.oneShot : this.ctx.agents.pooled)[target.protocol],
+    });
+    const track = trackSocket(request);
+    // Socket silence, before or during the response (ClientRequest cleans this up on reuse).
+    request.setTimeout(this.ctx.idleTimeoutMs, () =>
+      this.timedOut(`sent nothing for ${seconds(this.ctx.idleTimeoutMs)}`),
+    );
+    request.on('error', (err: NodeJS.ErrnoException) => this.failed(request, fresh, track, err));
+    // A 101 to a request that asked for no upgrade: refuse it, never hand over the socket.
+    request.on('upgrade', (_up: IncomingMessage, socket: Duplex) => this.upgraded(socket));
+    request.on('response', (up: IncomingMessage) => this.answered(up));
+
+    if (this.body !== null) request.end(this.body);
+    else {
+      // Count while piping (cheaper than a Transform); stop at the limit.
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= route.bodyLimit || this.tooLarge) return;
+        this.tooLarge = true;
+        req.unpipe(request);
+        request.destroy(new Error('body too large'));
+      });
+      req.on('error', () => request.destroy());
+      req.pipe(request);
+    }
+    return request;
+  }
+
+  private failed(
+    request: ClientRequest,
+    fresh: boolean,
+    track: SocketTrack,
+    err: NodeJS.ErrnoException,
+  ): void {
+    if (this.settled || request !== this.upstream) return;
+    const { req, res, route, target } = this.call;
+    if (!fresh && this.body !== null && isStaleReuse(request, track, err)) {
+      // The upstream had closed the pooled connection: nothing of this request was answered,
+      // and the relay holds the whole body, so it goes again on a new one.
+      this.upstream = this.send(true);
+      return;
+    }
+    if (this.tooLarge) {
+      res.setHeader('Connection', 'close');
+      req.resume();
+      relayError(res, 413, tooLargeMessage(route.bodyLimit));
+    } else if (!res.headersSent) {
+      const failure = upstreamFailure(target.origin, err);
+      relayError(
+        res,
+        502,
+        this.body === null && STREAM_BROKEN.has(err.code ?? '')
+          ? `${failure} The request body was streamed to it, so the relay did not send it again: run it again.`
+          : failure,
+      );
+    } else res.destroy();
+    this.finish();
+  }
+
+  private upgraded(socket: Duplex): void {
+    socket.destroy();
+    clearTimeout(this.headersTimer);
+    relayError(
+      this.call.res,
+      502,
+      `${this.call.target.origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`,
+    );
+    this.finish();
+  }
+
+  private answered(up: IncomingMessage): void {
+    clearTimeout(this.headersTimer);
+    const { res } = this.call;
+    if (res.headersSent || res.destroyed) {
+      up.destroy();
+      return;
+    }
+    try {
+      this.passOn(up);
+    } catch {
+      // Whatever Node refused to write: the status line or a header the upstream made up.
+      up.destroy();
+      if (!res.headersSent)
+        relayError(
+          res,
+          502,
+          `${this.call.target.origin} sent a response the relay cannot pass on.`,
+        );
+      else res.destroy();
+      this.finish();
+    }
+  }
+
+  private passOn(up: IncomingMessage): void {
+    const { res, route, target } = this.call;
+    const origin = target.origin;
+    const status = up.statusCode ?? 0;
+    if (status < 200 || status > 599) {
+      up.destroy();
+      relayError(res, 502, `${origin} answered with an invalid HTTP status ${status}.`);
+      this.finish();
+      return;
+    }
+    if (status >= 300 && status < 400) {
+      up.destroy();
+      const location = up.headers.location;
+      const { message, href } = redirectAnswer(route, origin, status, location);
+      relayError(res, 502, message, href ? { [RELAY_REDIRECT_HEADER]: href } : {});
+      this.finish();
+      return;
+    }
+    const headers = up.headers;
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined || !passesBack(name)) continue;
+      try {
+        res.setHeader(name, value);
+      } catch {
+        // A value Node will not write (e.g. a control character): that header stays behind.
+      }
+    }
+    // Never cached: the same relay URL answers for every target and token.
+    res.setHeader('Cache-Control', 'no-store');
+    const message = up.statusMessage ?? '';
+    if (REASON_RE.test(message)) res.writeHead(status, message);
+    else res.writeHead(status);
+    // Upstream died mid-response: cut ours too, so the client sees a truncated body, not a
+    // complete one.
+    up.on('error', () => res.destroy());
+    up.once('close', () => {
+      if (!up.complete) res.destroy();
+    });
+    up.once('end', () => this.finish());
+    up.pipe(res);
   }
 }
