@@ -74,7 +74,7 @@ function readRssMb(pid: number, field = 'VmRSS'): number {
 }
 
 /**
- * Starts the real server (`node --max-semi-space-size=4 --import tsx server/main.ts`, as `npm start`) as a child process on `port`
+ * Starts the real server (`node --import tsx server/main.ts`) as a child process on `port`
  * (its sandbox takes port+1 and port+2) and waits until it answers.
  */
 export async function startServer(
@@ -84,8 +84,7 @@ export async function startServer(
 ): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    // As `npm start` runs it (package.json; server/README.md says why the flag).
-    ['--max-semi-space-size=4', '--import', 'tsx', join(ROOT, 'server/main.ts')],
+    ['--import', 'tsx', join(ROOT, 'server/main.ts')],
     {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), DIST_DIR: distDir, ...env },

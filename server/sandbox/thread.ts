@@ -3,7 +3,6 @@
  * serializing its answers never takes the thread of the app server and the relay: a request
  * relayed to the sandbox then costs each thread only its own part.
  */
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { RunningSandbox, SandboxInfo, SandboxOptions } from './types.ts';
 
@@ -29,10 +28,6 @@ function startError(message: string, code?: string): Error {
  * thread's own error (a port in use, a bad schema file, ...) when it cannot start.
  */
 export function startSandboxThread(opts: SandboxOptions): Promise<RunningSandbox> {
-  // `npm start` bounds the young generation of the app server's heap (package.json,
-  // server/README.md); a worker would inherit that bound, and the sandbox, which builds big
-  // answers, keeps V8's default instead. The flag is read when the thread's heap is set up.
-  setFlagsFromString('--max-semi-space-size=0');
   const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: opts });
   let closing: Promise<void> | undefined;
 
