@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { commandForKey, type CommandTarget } from '../commands/command-table.ts';
 import { tabTitle, type ConsoleTab } from '../state/tabs.ts';
 import { CommandButtons } from './command-button.tsx';
@@ -36,14 +36,22 @@ export function TabsBar({
 }: Props) {
   const listRef = useRef<HTMLDivElement>(null);
 
-  // A key on a tab asks for the focus to follow the selected tab: after the render that shows
-  // the selection (or the tab without its name field), so the keys go on working.
-  const [focusAsked, askFocus] = useState(0);
+  // After a key on a tab the focus follows the selection, so the keys go on working: once the
+  // tab selected instead of `leaving` is rendered (the tabs store answers in a render of its own).
+  const focusAfter = useRef<{ leaving?: string; renamed?: string }>({});
   useEffect(() => {
-    if (focusAsked)
-      listRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-  }, [focusAsked]);
-  const focusSelectedTab = () => askFocus((n) => n + 1);
+    const { leaving } = focusAfter.current;
+    if (leaving === undefined || leaving === activeId) return;
+    focusAfter.current = {};
+    listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${activeId}"]`)?.focus();
+  }, [activeId]);
+  // A name edited from the keyboard gives the focus back to its tab.
+  useEffect(() => {
+    const { renamed } = focusAfter.current;
+    if (editing !== undefined || renamed === undefined) return;
+    focusAfter.current = {};
+    listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${renamed}"]`)?.focus();
+  }, [editing]);
 
   /** What a `tab-list` command acts on: the tab that has the focus. */
   function focusedTabTarget(index: number, tab: ConsoleTab): CommandTarget {
@@ -62,9 +70,10 @@ export function TabsBar({
     const command = commandForKey(e.nativeEvent, 'tab-list');
     if (!command) return;
     e.preventDefault();
+    // Renaming focuses its field; otherwise the tab selected next takes the focus.
+    if (command.id !== 'rename-tab' && tab.id === activeId && tabs.length > 1)
+      focusAfter.current = { leaving: tab.id };
     command.run(focusedTabTarget(index, tab));
-    // Renaming focuses its field; otherwise the tab now selected takes the focus.
-    if (command.id !== 'rename-tab') focusSelectedTab();
   }
 
   return (
@@ -90,7 +99,7 @@ export function TabsBar({
                     if (e.key === 'Enter') e.currentTarget.blur();
                     else setEditing(undefined);
                     // Ended from the keyboard: the focus goes back to the tab.
-                    focusSelectedTab();
+                    focusAfter.current = { renamed: tab.id };
                   }}
                 />
               ) : (
