@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { buildSchema, introspectionFromSchema } from 'graphql';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
 
 // Issue 7: text that comes from a server (schema descriptions, deprecation reasons, the user
@@ -155,14 +156,14 @@ test('hostile schema text, user name, error messages and response values stay in
   await app.connection.token.fill('sgp_hostile_test_token');
   await app.connection.connectButton.click();
   // The user name is shown, as text.
-  await expect(page.getByRole('status').filter({ hasText: IMG }).first()).toBeVisible();
+  await expect(app.connection.status.filter({ hasText: IMG }).first()).toBeVisible();
 
   await app.runQuery('{ evil(first: 1) }');
   await expect(app.response).toContainText('Cannot query');
   await expectInert(page, dialogs);
 
   // Hover over the field: its hostile description and deprecation reason in the tooltip.
-  await page.locator('.cm-content').getByText('evil').first().hover();
+  await app.editor('Query editor').getByText('evil').first().hover();
   // The tooltip opens after CodeMirror's hover delay when the schema has loaded; whether or not
   // it shows, nothing may run.
   await page
@@ -199,18 +200,19 @@ test('hostile CSV header and cells, file name and credit bucket ids stay inert i
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.goto('/analytics');
-  await page.getByRole('textbox', { name: 'Analytics URL' }).fill(UPSTREAM);
-  await page.getByLabel('Analytics token', { exact: true }).fill('sams_at_hostile');
-  await page.getByRole('textbox', { name: 'Instance host' }).fill('hostile.example');
-  await page.getByRole('button', { name: 'Load report' }).click();
-  const table = page.getByRole('table', { name: 'Report preview' });
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  const analytics = new AnalyticsPage(page);
+  await analytics.open();
+  await analytics.analyticsUrl.fill(UPSTREAM);
+  await analytics.analyticsToken.fill('sams_at_hostile');
+  await analytics.instanceHost.fill('hostile.example');
+  await analytics.loadReportButton.click();
+  const table = analytics.table;
+  await expect(analytics.downloadCsv).toBeEnabled();
   // The cells are there, as text.
   await expect(table.getByText(IMG, { exact: true }).first()).toBeVisible();
   await expect(table.getByText(SVG, { exact: true })).toBeVisible();
   await expectInert(page, dialogs);
-  await page.getByRole('button', { name: 'Load credits' }).click();
-  await expect(page.getByRole('figure', { name: 'Credit consumption' })).toBeVisible();
+  await analytics.loadCreditsButton.click();
+  await expect(analytics.creditsChart).toBeVisible();
   await expectInert(page, dialogs);
 });
