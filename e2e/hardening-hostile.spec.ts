@@ -135,9 +135,19 @@ async function expectInert(page: Page, dialogs: string[]) {
         .map((el) => el.outerHTML.slice(0, 80)),
     ),
   ).toEqual([]);
-  expect(await page.locator('img[src="x"], iframe, svg[onload], script:not([src])').count()).toBe(
-    0,
-  );
+  // The one inline block allowed is the server's configuration (server/index-html.ts): JSON data
+  // the browser never runs, without markup in it.
+  expect(
+    await page
+      .locator(
+        'img[src="x"], iframe, svg[onload], script:not([src]):not(#app-config[type="application/json"])',
+      )
+      .count(),
+  ).toBe(0);
+  for (const data of await page.locator('script#app-config').allTextContents()) {
+    expect(data).not.toMatch(/[<>]/);
+    expect(() => JSON.parse(data) as unknown).not.toThrow();
+  }
   expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
 }
 
