@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 import { startExtraServer, type ExtraServer } from './server.ts';
 
 // A report with more rows than Chrome can lay out at the table's row height (its elements stop
@@ -36,35 +37,25 @@ test('a report taller than Chrome can lay out scrolls to its last row, by keyboa
   const host = new URL(server.info.base_url).host;
   const expected = await lastLine(host);
 
-  await page.goto(`${server.url}/analytics`);
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByRole('textbox', { name: 'Analytics URL' })).toHaveValue(
-    server.info.analytics_url,
-  );
-  await page.getByRole('textbox', { name: 'Instance host' }).fill(host);
-  await page
-    .getByRole('combobox', { name: 'Granularity' })
-    .selectOption('by_user_day_client_language');
-  await page.getByLabel('Start date').fill('');
-  await page.getByLabel('End date').fill('');
-  await page.getByRole('button', { name: 'Load report' }).click();
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled({
-    timeout: 240_000,
-  });
+  const analytics = new AnalyticsPage(page);
+  await analytics.open(`${server.url}/analytics`);
+  await analytics.useSandboxButton.click();
+  await expect(analytics.analyticsUrl).toHaveValue(server.info.analytics_url);
+  await analytics.submitReport({ host, granularity: 'by_user_day_client_language' });
+  await expect(analytics.downloadCsv).toBeEnabled({ timeout: 240_000 });
 
-  const status = page.getByRole('region', { name: 'Report rows' }).getByRole('status');
   const total = Number(
-    ((await status.textContent()) ?? '').replace(/ rows.*$/, '').replace(/,/g, ''),
+    ((await analytics.rowsStatus.textContent()) ?? '').replace(/ rows.*$/, '').replace(/,/g, ''),
   );
   expect(total).toBeGreaterThan(CHROME_MAX_ROWS);
-  const table = page.getByRole('table', { name: 'Report preview' });
+  const table = analytics.table;
   await expect(table).toHaveAttribute('aria-rowcount', String(total + 1));
 
-  await page.getByRole('region', { name: 'Report rows' }).getByLabel('Report preview rows').focus();
+  await analytics.rowsScroller.focus();
   await page.keyboard.press('Control+End');
 
   // The last row is rendered with its number and the values the server sent last.
-  const last = table.locator(`tbody tr[aria-rowindex="${total + 1}"]`);
+  const last = analytics.row(total + 1);
   await expect(last.getByRole('rowheader')).toHaveText(String(total));
   await expect(last).toBeInViewport();
   const cells = last.getByRole('cell');
@@ -77,5 +68,5 @@ test('a report taller than Chrome can lay out scrolls to its last row, by keyboa
   await page.keyboard.press('PageUp');
   await expect(last).not.toBeInViewport();
   await page.keyboard.press('Control+Home');
-  await expect(table.locator('tbody tr[aria-rowindex="2"]').getByRole('rowheader')).toHaveText('1');
+  await expect(analytics.row(2).getByRole('rowheader')).toHaveText('1');
 });

@@ -71,7 +71,8 @@ test('the panel toggles, Stop and the tab buttons are table commands the dialog 
   await expect(row('Show or hide the Saved operations')).toContainText('“Saved operations” button');
   await expect(row('Abort the running request')).toContainText('“Stop” button');
   await expect(row('Open a new tab')).toContainText('“New tab” button');
-  await expect(row('Close the current tab')).toContainText('“Close tab” button');
+  // Close tab has a key now, on a tab (console-tabs.spec.ts checks the dialog's "On a tab" table).
+  await expect(row('Close the current tab')).toContainText('Delete');
   await expect(row('Reopen the last closed tab')).toContainText('Shift-Ctrl-T');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -62,3 +62,62 @@ test('Shortcuts dialog lists the keys and closes with Escape', async ({ page }) 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('tab-list keys come from the command table: listed "On a tab", acting only there', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.setEditor('Query editor', 'query One { site { id } }');
+  await app.newTabButton.click();
+  await app.setEditor('Query editor', 'query Two { site { id } }');
+  await app.newTabButton.click();
+  await app.setEditor('Query editor', 'query Three { site { id } }');
+
+  // The Shortcuts dialog lists them under their scope, and the buttons name the key where it works.
+  await app.shortcutsButton.click();
+  const onTab = app.shortcutsDialog.getByRole('table', {
+    name: 'On a tab (the tab list has focus)',
+  });
+  const row = (label: string) => onTab.getByRole('row').filter({ hasText: label });
+  await expect(row('Rename the current tab')).toContainText('F2');
+  await expect(row('Close the current tab')).toContainText('Delete');
+  await expect(row('Focus the next tab')).toContainText('ArrowRight');
+  await expect(row('Focus the previous tab')).toContainText('ArrowLeft');
+  await page.keyboard.press('Escape');
+  await expect(app.button('Rename tab')).toHaveAttribute(
+    'title',
+    'Rename the current tab (F2 on a tab)',
+  );
+
+  // Arrow keys select the next tab and focus follows (wrapping at the ends).
+  await app.tab('Three').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(app.tab('One')).toBeFocused();
+  await expect(app.tab('One')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(app.tab('Three')).toBeFocused();
+
+  // F2 renames the focused tab; Enter ends the edit and gives the focus back to the tab.
+  await page.keyboard.press('F2');
+  await page.getByRole('textbox', { name: 'Tab name' }).fill('Renamed');
+  await page.keyboard.press('Enter');
+  await expect(app.tab('Renamed')).toBeFocused();
+
+  // Delete closes it, and the tab selected next takes the focus, so the keys go on working.
+  await page.keyboard.press('Delete');
+  await expect(app.tabs).toHaveText(['One', 'Two']);
+  await expect(app.selectedTab).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(app.selectedTab).toBeFocused();
+
+  // In an editor, Delete deletes text and F2 renames nothing.
+  await app.tab('One').click();
+  await app.editor('Query editor').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('Delete');
+  await page.keyboard.press('F2');
+  await expect.poll(() => app.editorText('Query editor')).toBe('uery One { site { id } }');
+  await expect(app.tabs).toHaveCount(2);
+  await expect(page.getByRole('textbox', { name: 'Tab name' })).toHaveCount(0);
+});

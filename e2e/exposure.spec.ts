@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
 
 /**
@@ -64,11 +65,12 @@ test('HOST=0.0.0.0: only the banner link lets a browser in; then the console con
     await expect(app.responseBody).toContainText('"username": "alice"');
 
     // The report worker's own requests carry the cookie too.
-    await page.getByRole('link', { name: 'Analytics' }).click();
-    await app.connection.useSandboxButton.click();
-    await expect(page.getByRole('textbox', { name: 'Instance host' })).not.toHaveValue('');
-    await page.getByRole('button', { name: 'Load report' }).click();
-    await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    const analytics = new AnalyticsPage(page);
+    await analytics.navLink.click();
+    await analytics.useSandboxButton.click();
+    await expect(analytics.instanceHost).not.toHaveValue('');
+    await analytics.loadReportButton.click();
+    await expect(analytics.downloadCsv).toBeEnabled();
   } finally {
     await context.close();
   }

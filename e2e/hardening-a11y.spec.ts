@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 
@@ -53,16 +54,17 @@ test('axe finds no serious or critical violation on the analytics tab with a loa
 }) => {
   test.setTimeout(120_000);
   const info = await sandboxInfo(page.request);
-  await page.goto('/analytics');
+  const analytics = new AnalyticsPage(page);
+  await analytics.open();
   expect(await seriousViolations(page), 'analytics, empty').toEqual([]);
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByText('Connected to the sandbox analytics service.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Instance host' }).fill(info.instances[0]);
-  await page.getByRole('button', { name: 'Load report' }).click();
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-  await expect(page.getByRole('table', { name: 'Report preview' })).toBeVisible();
-  await page.getByRole('button', { name: 'Load credits' }).click();
-  await expect(page.getByRole('figure', { name: 'Credit consumption' })).toBeVisible();
+  await analytics.useSandboxButton.click();
+  await expect(analytics.connectedToSandbox).toBeVisible();
+  await analytics.instanceHost.fill(info.instances[0]);
+  await analytics.loadReportButton.click();
+  await expect(analytics.downloadCsv).toBeEnabled();
+  await expect(analytics.table).toBeVisible();
+  await analytics.loadCreditsButton.click();
+  await expect(analytics.creditsChart).toBeVisible();
   expect(await seriousViolations(page), 'analytics with a report and credits').toEqual([]);
 });
 
@@ -135,18 +137,18 @@ test('the main flows work with the keyboard alone', async ({ page }) => {
   await expect(docs.article).toBeVisible();
 
   // Load a report: to the Analytics tab, Use sandbox, host, Load report.
-  await tabTo(page, page.getByRole('link', { name: 'Analytics' }));
+  const analytics = new AnalyticsPage(page);
+  await tabTo(page, analytics.navLink);
   await kb.press('Enter');
-  await expect(page.getByRole('button', { name: 'Load report' })).toBeVisible();
-  await tabTo(page, app.connection.useSandboxButton);
+  await expect(analytics.loadReportButton).toBeVisible();
+  await tabTo(page, analytics.useSandboxButton);
   await kb.press('Space');
-  await expect(page.getByText('Connected to the sandbox analytics service.')).toBeVisible();
-  await tabTo(page, page.getByRole('textbox', { name: 'Instance host' }));
+  await expect(analytics.connectedToSandbox).toBeVisible();
+  await tabTo(page, analytics.instanceHost);
   await kb.press('ControlOrMeta+a');
   await kb.type(info.instances[0]);
-  await tabTo(page, page.getByRole('button', { name: 'Load report' }));
+  await tabTo(page, analytics.loadReportButton);
   await kb.press('Enter');
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-  const table = page.getByRole('table', { name: 'Report preview' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(analytics.downloadCsv).toBeEnabled();
+  await expect(analytics.table.getByRole('row').nth(1)).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { startExtraServer, type ExtraServer } from './server.ts';
 
@@ -144,12 +145,13 @@ async function fullFlow(page: Page, remember: boolean) {
     clips.push(await app.clipboardText());
   }
 
-  await page.getByRole('link', { name: 'Analytics' }).click();
-  await app.connection.useSandboxButton.click();
-  await page.getByRole('textbox', { name: 'Instance host' }).fill(info.instances[0]);
-  await page.getByRole('button', { name: 'Load report' }).click();
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-  await expect(page.getByRole('table', { name: 'Report preview' })).toBeVisible();
+  const analytics = new AnalyticsPage(page);
+  await analytics.navLink.click();
+  await analytics.useSandboxButton.click();
+  await analytics.instanceHost.fill(info.instances[0]);
+  await analytics.loadReportButton.click();
+  await expect(analytics.downloadCsv).toBeEnabled();
+  await expect(analytics.table).toBeVisible();
   // Back to the console through the browser's history, as a user would.
   await page.goBack();
   await expect(app.editor('Query editor')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 
 /**
  * A report worker whose script does not arrive (a connection dropped while a freshly started
@@ -10,12 +11,13 @@ test('the report worker is started again once when its script fails to load', as
     requests += 1;
     return requests === 1 ? route.abort('connectionreset') : route.continue();
   });
-  await page.goto('/analytics');
-  await page.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByRole('textbox', { name: 'Instance host' })).not.toHaveValue('');
-  await page.getByRole('button', { name: 'Load report' }).click();
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-  await expect(page.getByRole('table', { name: 'Report preview' })).toBeVisible();
+  const analytics = new AnalyticsPage(page);
+  await analytics.open();
+  await analytics.useSandboxButton.click();
+  await expect(analytics.instanceHost).not.toHaveValue('');
+  await analytics.loadReportButton.click();
+  await expect(analytics.downloadCsv).toBeEnabled();
+  await expect(analytics.table).toBeVisible();
   await expect(page.getByText(/The report worker failed/)).toHaveCount(0);
   expect(requests).toBe(2);
 });

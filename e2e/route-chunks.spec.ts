@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
+import { ConsolePage } from './pages/console-page.ts';
 
 /** Every JavaScript file the page loads until `ready` holds, with its text. */
 async function scriptsLoaded(page: Page, path: string, ready: () => Promise<void>) {
@@ -17,7 +19,7 @@ const CONSOLE_MARK = 'Query editor';
 
 test('the analytics page does not load the console’s code', async ({ page }) => {
   const scripts = await scriptsLoaded(page, '/analytics', async () => {
-    await expect(page.getByRole('textbox', { name: 'Analytics URL' })).toBeVisible();
+    await expect(new AnalyticsPage(page).analyticsUrl).toBeVisible();
   });
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => s.includes(CONSOLE_MARK)).length).toBe(0);
@@ -25,7 +27,7 @@ test('the analytics page does not load the console’s code', async ({ page }) =
 
 test('the console page loads it (so the check above can see it)', async ({ page }) => {
   const scripts = await scriptsLoaded(page, '/debug/console', async () => {
-    await expect(page.getByRole('textbox', { name: CONSOLE_MARK })).toBeVisible();
+    await expect(new ConsolePage(page).editor(CONSOLE_MARK)).toBeVisible();
   });
   expect(scripts.some((s) => s.includes(CONSOLE_MARK))).toBe(true);
 });

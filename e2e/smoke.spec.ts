@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { AnalyticsPage } from './pages/analytics-page.ts';
 
 test('the console page loads at /debug/console and / redirects there', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/debug\/console$/);
-  await expect(page.getByRole('link', { name: 'Analytics' })).toBeVisible();
+  await expect(new AnalyticsPage(page).navLink).toBeVisible();
 });
 
 test('/sandbox.json lists the sandbox and its demo tokens', async ({ request }) => {

@@ -176,3 +176,37 @@ test('direct mode: a redirect gets a clear message, not a network failure', asyn
     await redirecting.close();
   }
 });
+
+test('a remembered token whose Instance URL was cleared never goes to the default instance', async ({
+  page,
+}) => {
+  // The token was entered for the instance on 5783; the page's default instance is the sandbox.
+  const up = await upstream(5783, (_req, res) => graphql(res, 'bob'));
+  const secret = 'sgp_entered-for-5783-only';
+  /** Where a request carrying the token went (the relay's target, or the URL in direct mode). */
+  const targets: string[] = [];
+  page.on('request', (req) => {
+    if (req.headers()['authorization']?.includes(secret))
+      targets.push(req.headers()['x-relay-target'] ?? req.url());
+  });
+  try {
+    const connection = new ConnectPanel(page);
+    await page.goto('/debug/console');
+    await connection.remember.check();
+    await connection.enterInstanceUrl('http://127.0.0.1:5783');
+    await connection.enterToken(secret);
+    await connection.expectSignedInAs('bob');
+    // The user empties the Instance URL (to type another later) and comes back another day.
+    await connection.enterInstanceUrl('');
+    await page.reload();
+    await expect(connection.token).toHaveValue(secret);
+    // The server's default does not fill in an Instance URL the token was not entered for.
+    await expect(connection.instanceUrl).toHaveValue('');
+    await connection.enterInstanceUrl('http://127.0.0.1:5783');
+    await connection.expectSignedInAs('bob');
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.filter((t) => !t.startsWith('http://127.0.0.1:5783'))).toEqual([]);
+  } finally {
+    await up.close();
+  }
+});

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from './http-util.ts';
 import { createRelay } from './relay.ts';
+import { listenOn0, relayCall } from './test-relay.ts';
 
 /**
  * A table of hostile upstreams (raw TCP servers writing whatever bytes they like): none of them
@@ -220,58 +220,7 @@ const app = http.createServer((req, res) => void relay(req, res));
 let upstreamUrl = '';
 let appPort = 0;
 
-function listenOn0(server: net.Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
-interface Outcome {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  /** False when the response broke off (or never came). */
-  complete: boolean;
-}
-
-function post(): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: appPort,
-        path: '/relay/graphql',
-        method: 'POST',
-        agent: false,
-        headers: {
-          host: `127.0.0.1:${appPort}`,
-          'x-debug-console': '1',
-          'x-relay-target': upstreamUrl,
-          'content-type': 'application/json',
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let complete = false;
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => (complete = res.complete));
-        res.on('error', () => {});
-        res.on('close', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-            complete,
-          }),
-        );
-      },
-    );
-    req.on('error', () =>
-      resolve({ status: 0, headers: {}, body: Buffer.alloc(0), complete: false }),
-    );
-    req.end('{"query":"{ currentUser { username } }"}');
-  });
-}
+const post = () => relayCall({ appPort, target: upstreamUrl });
 
 beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${await listenOn0(upstream)}`;

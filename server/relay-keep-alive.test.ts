@@ -1,9 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from './http-util.ts';
 import { createRelay } from './relay.ts';
+import { listenOn0, relayCall, type RelayCall } from './test-relay.ts';
 
 /**
  * Upstream keep-alive: the relay keeps idle upstream connections open for a few seconds and
@@ -74,82 +74,15 @@ const app = http.createServer((req, res) => void relay(req, res));
 let upstreamUrl = '';
 let appPort = 0;
 
-function listenOn0(server: net.Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
+/** One request through the relay, its body as text. */
+async function call(c: Omit<RelayCall, 'appPort' | 'target'>) {
+  const r = await relayCall({ ...c, appPort, target: upstreamUrl });
+  return { ...r, body: r.body.toString() };
 }
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * POSTs `body` through the relay on a connection of its own; `streamed` sends it chunked,
- * without Content-Length, in two writes (the relay cannot hold it whole before sending).
- */
-function post(body = '{"query":"{ currentUser { username } }"}', streamed = false): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: appPort,
-        path: '/relay/graphql',
-        method: 'POST',
-        agent: false,
-        headers: {
-          host: `127.0.0.1:${appPort}`,
-          'x-debug-console': '1',
-          'x-relay-target': upstreamUrl,
-          'content-type': 'application/json',
-          ...(streamed ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (streamed) {
-      req.write(body.slice(0, 10));
-      req.end(body.slice(10));
-    } else req.end(body);
-  });
-}
-
-function get(): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: appPort,
-        path: '/relay/analytics/api/credits?instance=x',
-        agent: false,
-        headers: {
-          host: `127.0.0.1:${appPort}`,
-          'x-debug-console': '1',
-          'x-relay-target': upstreamUrl,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** POSTs `body`; `streamed` sends it chunked (the relay cannot hold it whole before sending). */
+const post = (body?: string, streamed = false) => call({ body, streamed });
+const get = () => call({ method: 'GET', path: '/relay/analytics/api/credits?instance=x' });
 
 beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${await listenOn0(upstream)}`;

@@ -5,12 +5,12 @@
  * accepts as a target only a bare http(s) origin without credentials.
  */
 import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createAppRoutes } from './app-routes.ts';
 import { closeServer } from './http-util.ts';
 import { parseRelayTarget } from './relay.ts';
+import { listenOn0 } from './test-relay.ts';
 
 const ROUTES: Record<string, { method: string; upstream: string }> = {
   '/relay/graphql': { method: 'POST', upstream: '/.api/graphql' },
@@ -27,12 +27,6 @@ let appPort = 0;
 const seen: string[] = [];
 let upstream: Server;
 let app: Server;
-
-function listenOn0(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {

@@ -1,9 +1,9 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from './app-routes.ts';
 import { closeServer } from './http-util.ts';
 import { createRelay, parseRelayTarget, relayAllowedHosts } from './relay.ts';
+import { listenOn0 } from './test-relay.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 const TOKEN = 'sgp_0123456789abcdef0123456789abcdef01234567';
@@ -49,12 +49,6 @@ function startUpstream() {
     /** Resolves when the upstream sees a connection closed before its response finished. */
     nextEarlyClose: () => new Promise<void>((r) => closed.push(r)),
   };
-}
-
-function listenOn0(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
 }
 
 interface Reply {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The analytics demo tokens (checked by connectToSandbox). */
 const ANALYTICS_ROLES = [
@@ -24,9 +24,69 @@ export interface ReportInput {
   end?: string;
 }
 
-/** The Analytics page (`/analytics`): its connection, report form and results. */
+/**
+ * The Analytics page (`/analytics`, src/features/analytics/): its connection (Analytics URL and
+ * token, Use sandbox), report form (Instance host, Granularity, dates, Load report, Stop), the
+ * report table and its status line, Download CSV, and the credits chart. Locators go by role and
+ * accessible name.
+ */
 export class AnalyticsPage {
-  constructor(readonly page: Page) {}
+  /** The navigation link to this page (on every page of the app). */
+  readonly navLink: Locator;
+  readonly analyticsUrl: Locator;
+  readonly analyticsToken: Locator;
+  readonly useSandboxButton: Locator;
+  /** What "Use sandbox" says once the fields are filled. */
+  readonly connectedToSandbox: Locator;
+  readonly instanceHost: Locator;
+  readonly granularity: Locator;
+  readonly startDate: Locator;
+  readonly endDate: Locator;
+  readonly loadReportButton: Locator;
+  readonly stopButton: Locator;
+  readonly downloadCsv: Locator;
+  /** Region "Report rows": the table and its status line. */
+  readonly rows: Locator;
+  /** The status line of the rows ("… rows", progress, what went wrong). */
+  readonly rowsStatus: Locator;
+  /** The scrolling (focusable) part of the rows, where the keys scroll. */
+  readonly rowsScroller: Locator;
+  /** Table "Report preview" (windowed: only the visible rows are in the DOM). */
+  readonly table: Locator;
+  readonly loadCreditsButton: Locator;
+  /** Figure "Credit consumption". */
+  readonly creditsChart: Locator;
+
+  constructor(readonly page: Page) {
+    this.navLink = page.getByRole('link', { name: 'Analytics' });
+    this.analyticsUrl = page.getByRole('textbox', { name: 'Analytics URL' });
+    this.analyticsToken = page.getByLabel('Analytics token', { exact: true });
+    this.useSandboxButton = page.getByRole('button', { name: 'Use sandbox' });
+    this.connectedToSandbox = page.getByText('Connected to the sandbox analytics service.');
+    this.instanceHost = page.getByRole('textbox', { name: 'Instance host' });
+    this.granularity = page.getByRole('combobox', { name: 'Granularity' });
+    this.startDate = page.getByLabel('Start date');
+    this.endDate = page.getByLabel('End date');
+    this.loadReportButton = page.getByRole('button', { name: 'Load report' });
+    this.stopButton = page.getByRole('button', { name: 'Stop' });
+    this.downloadCsv = page.getByRole('button', { name: 'Download CSV' });
+    this.rows = page.getByRole('region', { name: 'Report rows' });
+    this.rowsStatus = this.rows.getByRole('status');
+    this.rowsScroller = this.rows.getByLabel('Report preview rows');
+    this.table = page.getByRole('table', { name: 'Report preview' });
+    this.loadCreditsButton = page.getByRole('button', { name: 'Load credits' });
+    this.creditsChart = page.getByRole('figure', { name: 'Credit consumption' });
+  }
+
+  /** Opens the page (a path on the test's server, or a full URL of another one). */
+  async open(url = '/analytics'): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  /** The row of the table with this `aria-rowindex` (1 is the header row, 2 the first data row). */
+  row(ariaRowIndex: number): Locator {
+    return this.table.locator(`tbody tr[aria-rowindex="${ariaRowIndex}"]`);
+  }
 
   /** Opens the page and connects it with "Use sandbox"; waits until URL and token are filled. */
   async connectToSandbox(): Promise<AnalyticsSandbox> {
@@ -36,39 +96,27 @@ export class AnalyticsPage {
     expect(info.instances.length, '/sandbox.json lists no analytics instance').toBeGreaterThan(0);
     for (const role of ANALYTICS_ROLES)
       expect(info.tokens[role], `/sandbox.json: ${role} token`).toBeTruthy();
-    await this.page.goto('/analytics');
-    await this.page.getByRole('button', { name: 'Use sandbox' }).click();
-    await expect(this.page.getByRole('textbox', { name: 'Analytics URL' })).toHaveValue(
-      info.analytics_url,
-    );
-    await expect(this.page.getByLabel('Analytics token', { exact: true })).toHaveValue(
-      info.tokens.analytics,
-    );
+    await this.open();
+    await this.useSandboxButton.click();
+    await expect(this.analyticsUrl).toHaveValue(info.analytics_url);
+    await expect(this.analyticsToken).toHaveValue(info.tokens.analytics);
     return info;
   }
 
   /** Fills the report form (dates are cleared unless given) and presses Load report. */
   async submitReport(input: ReportInput): Promise<void> {
-    if (input.host !== undefined)
-      await this.page.getByRole('textbox', { name: 'Instance host' }).fill(input.host);
-    if (input.granularity)
-      await this.page
-        .getByRole('combobox', { name: 'Granularity' })
-        .selectOption(input.granularity);
-    await this.page.getByLabel('Start date').fill(input.start ?? '');
-    await this.page.getByLabel('End date').fill(input.end ?? '');
-    await this.page.getByRole('button', { name: 'Load report' }).click();
+    if (input.host !== undefined) await this.instanceHost.fill(input.host);
+    if (input.granularity) await this.granularity.selectOption(input.granularity);
+    await this.startDate.fill(input.start ?? '');
+    await this.endDate.fill(input.end ?? '');
+    await this.loadReportButton.click();
   }
 
   /** Loads a report for a host and granularity (dates as they are) and waits until it is in. */
   async loadReport(host: string, granularity: string): Promise<void> {
-    await this.page.getByRole('textbox', { name: 'Instance host' }).fill(host);
-    await this.page.getByRole('combobox', { name: 'Granularity' }).selectOption(granularity);
-    await this.page.getByRole('button', { name: 'Load report' }).click();
+    await this.instanceHost.fill(host);
+    await this.granularity.selectOption(granularity);
+    await this.loadReportButton.click();
     await expect(this.downloadCsv).toBeEnabled();
-  }
-
-  get downloadCsv() {
-    return this.page.getByRole('button', { name: 'Download CSV' });
   }
 }

@@ -162,12 +162,25 @@ export function onConnectionSaveFailure(listener: (what: string) => void): () =>
   });
 }
 
-/** Fills fields the user has not set yet (e.g. from the server's /config.json). */
+/**
+ * Which field's token a default for that URL field would receive: a token held while the field is
+ * empty was entered for another URL (one the user cleared) or for none yet.
+ */
+const TOKEN_OF: Partial<Record<keyof ConnectionSettings, (s: ConnectionSettings) => boolean>> = {
+  baseUrl: (s) => Boolean(s.token || s.oauth.refreshToken),
+  analyticsUrl: (s) => Boolean(s.analyticsToken),
+};
+
+/**
+ * Fills fields the user has not set yet (e.g. from the server's /config.json). An empty Instance
+ * or analytics URL stays empty while its token is held: the token goes only to the URL it was
+ * entered for, never to a default it was not (the user then enters the URL, or "Use sandbox").
+ */
 export function applyDefaults(defaults: Partial<ConnectionSettings>): void {
   const state = connection.get();
   const patch: Partial<ConnectionSettings> = {};
   for (const [k, v] of Object.entries(defaults) as [keyof ConnectionSettings, never][]) {
-    if (!state[k] && v) patch[k] = v;
+    if (!state[k] && v && !TOKEN_OF[k]?.(state)) patch[k] = v;
   }
   if (Object.keys(patch).length) updateConnection(patch);
 }

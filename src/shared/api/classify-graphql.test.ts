@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResponse } from './classify-graphql.ts';
-import type { ResponseMeta } from './classify-http.ts';
-
-function meta(
-  status: number,
-  contentType: string | null,
-  extra: Partial<ResponseMeta> = {},
-): ResponseMeta {
-  return { status, contentType, retryAfter: null, relayError: false, ...extra };
-}
+import { meta } from './test-meta.ts';
 
 describe('classifyResponse', () => {
   it('names the cost limit, actual vs limit, for a 400', () => {

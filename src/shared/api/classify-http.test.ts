@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyHttp, streamsAsJson, type ResponseMeta } from './classify-http.ts';
+import { classifyHttp, streamsAsJson } from './classify-http.ts';
 import { retryAfterSeconds } from './http.ts';
-
-function meta(
-  status: number,
-  contentType: string | null,
-  extra: Partial<ResponseMeta> = {},
-): ResponseMeta {
-  return { status, contentType, retryAfter: null, relayError: false, ...extra };
-}
+import { meta } from './test-meta.ts';
 
 describe('classifyHttp', () => {
   it('shows a plain-text 401 verbatim and says what to do', () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMANDS,
+  KEY_SCOPES,
   commandById,
+  commandForKey,
   commandsWithButtons,
+  scopeOf,
   shortcutRows,
   type CommandTarget,
   type Panel,
@@ -20,12 +23,12 @@ function keydown(init: KeyboardEventInit): KeyboardEvent {
 }
 
 describe('console command table', () => {
-  it('binds every key to one command only', () => {
+  it('binds every key to one command only in each scope', () => {
     const seen = new Map<string, string>();
     const clashes: string[] = [];
     for (const c of COMMANDS)
       for (const key of c.keys) {
-        const k = normalizeKey(key);
+        const k = `${scopeOf(c)} ${normalizeKey(key)}`;
         const other = seen.get(k);
         if (other) clashes.push(`${key}: ${other} and ${c.id}`);
         seen.set(k, c.id);
@@ -189,7 +192,45 @@ describe('console command table', () => {
     expect(keys('toggle-saved')).toBe('“Saved operations” button');
     expect(keys('stop')).toBe('“Stop” button');
     expect(keys('new-tab')).toBe('“New tab” button');
-    expect(keys('close-tab')).toBe('“Close tab” button');
+    expect(keys('close-tab')).toBe('Delete');
     expect(keys('reopen-tab')).toBe('Shift-Ctrl-T');
+  });
+
+  it('owns the tab list keys: F2, Delete and the arrows work on a tab only', () => {
+    const { called, target } = recording();
+    const onTab = (key: string) => commandForKey(keydown({ key }), 'tab-list');
+    expect(onTab('F2')?.id).toBe('rename-tab');
+    expect(onTab('Delete')?.id).toBe('close-tab');
+    expect(onTab('ArrowRight')?.id).toBe('focus-next-tab');
+    expect(onTab('ArrowLeft')?.id).toBe('focus-previous-tab');
+    for (const key of ['F2', 'Delete', 'ArrowRight', 'ArrowLeft']) {
+      onTab(key)?.run(target);
+      // In an editor or elsewhere on the page these keys stay the browser's or the editor's.
+      expect(commandForKey(keydown({ key }), 'console')).toBeUndefined();
+    }
+    expect(called).toEqual(['renameTab', 'closeTab', 'cycleTab 1', 'cycleTab -1']);
+    // The console's keys are not the tab list's (the page binds them for every focus).
+    expect(commandForKey(keydown({ key: 'PageDown', altKey: true }), 'tab-list')).toBeUndefined();
+    expect(commandForKey(keydown({ key: 'PageDown', altKey: true }), 'console')?.id).toBe(
+      'next-tab',
+    );
+  });
+
+  it('lists the tab list keys in the Shortcuts dialog under their own scope', () => {
+    expect(KEY_SCOPES.map((s) => s.title)).toEqual([
+      'In the console',
+      'On a tab (the tab list has focus)',
+    ]);
+    const onTab = shortcutRows().filter((r) => r.scope === 'tab-list');
+    expect(onTab.map((r) => [r.keys, r.label])).toEqual([
+      ['F2', 'Rename the current tab'],
+      ['Delete', 'Close the current tab'],
+      ['ArrowRight', 'Focus the next tab'],
+      ['ArrowLeft', 'Focus the previous tab'],
+    ]);
+    // Nothing is listed twice: the tab list's keys are no longer hand-written rows.
+    const console = shortcutRows().filter((r) => r.scope === 'console');
+    expect(console.map((r) => r.keys)).not.toContain('F2');
+    expect(console.map((r) => r.label).join(' ')).not.toMatch(/on a tab/);
   });
 });

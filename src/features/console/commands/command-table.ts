@@ -1,4 +1,4 @@
-import { displayKeys } from './keys.ts';
+import { displayKeys, matchesKey } from './keys.ts';
 
 /** A side panel of the console that a toolbar button opens and closes. */
 export type Panel = 'docs' | 'history' | 'saved';
@@ -49,6 +49,19 @@ export interface CommandTarget {
  */
 export type ButtonGroup = 'run' | 'toolbar' | 'export' | 'saved' | 'panels' | 'tabs';
 
+/**
+ * Where a command's keys work: `console` anywhere on the console page (the editors included),
+ * `tab-list` only while a tab of the tab list has the focus (F2, Delete and the arrow keys mean
+ * something else in an editor). The tab bar (`components/tabs-bar.tsx`) binds the `tab-list` keys.
+ */
+export type KeyScope = 'console' | 'tab-list';
+
+/** The scopes in the Shortcuts dialog's order, each with the title of its table. */
+export const KEY_SCOPES: readonly { scope: KeyScope; title: string }[] = [
+  { scope: 'console', title: 'In the console' },
+  { scope: 'tab-list', title: 'On a tab (the tab list has focus)' },
+];
+
 /** One console command. */
 export interface Command {
   /** Stable name (also the toolbar button's key). */
@@ -58,6 +71,8 @@ export interface Command {
   /** CodeMirror key notation (`Mod-Enter`, `Shift-Ctrl-p`); `Mod` is Ctrl, or Cmd on a Mac. */
   keys: readonly string[];
   run(target: CommandTarget): void;
+  /** Where the keys work; default `console`. */
+  scope?: KeyScope;
   /** When false, the key is left to the browser or the focused editor. Default: always. */
   when?(target: CommandTarget): boolean;
   /** A button with this text runs the command (`components/command-button.tsx`). */
@@ -86,7 +101,9 @@ export interface Command {
  * Adding a command is one entry here plus the method it calls on `CommandTarget` (as `save` and
  * `reopen-tab` below); `console-page.tsx` provides the target.
  *
- * `command-table.test.ts` fails when two commands share a key.
+ * A command's `scope` says where its keys work (`tab-list`: on a tab only, bound by the tab bar).
+ *
+ * `command-table.test.ts` fails when two commands of one scope share a key.
  */
 export const COMMANDS: readonly Command[] = [
   {
@@ -216,7 +233,8 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'rename-tab',
     label: 'Rename the current tab',
-    keys: [],
+    keys: ['F2'],
+    scope: 'tab-list',
     run: (t) => t.renameTab(),
     button: 'Rename tab',
     group: 'tabs',
@@ -225,11 +243,26 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'close-tab',
     label: 'Close the current tab',
-    keys: [],
+    keys: ['Delete'],
+    scope: 'tab-list',
     run: (t) => t.closeTab(),
     button: 'Close tab',
     group: 'tabs',
     className: 'tab-button',
+  },
+  {
+    id: 'focus-next-tab',
+    label: 'Focus the next tab',
+    keys: ['ArrowRight'],
+    scope: 'tab-list',
+    run: (t) => t.cycleTab(1),
+  },
+  {
+    id: 'focus-previous-tab',
+    label: 'Focus the previous tab',
+    keys: ['ArrowLeft'],
+    scope: 'tab-list',
+    run: (t) => t.cycleTab(-1),
   },
   { id: 'next-tab', label: 'Next tab', keys: ['Alt-PageDown'], run: (t) => t.cycleTab(1) },
   { id: 'previous-tab', label: 'Previous tab', keys: ['Alt-PageUp'], run: (t) => t.cycleTab(-1) },
@@ -245,19 +278,13 @@ export const COMMANDS: readonly Command[] = [
   },
 ];
 
-/**
- * Keys the editors (CodeMirror) and the tab list handle themselves, listed in the Shortcuts dialog
- * after the commands.
- */
+/** Keys the editors (CodeMirror) handle themselves, listed in the Shortcuts dialog after the commands. */
 const LOCAL_KEYS: readonly { keys: string; label: string }[] = [
   { keys: 'Ctrl/Cmd-Space', label: 'Completion (in the editors)' },
   { keys: 'Ctrl-/', label: 'Toggle comment (in the query editor)' },
   { keys: 'Ctrl/Cmd-F', label: 'Search in an editor or the response' },
   { keys: 'Ctrl/Cmd-click', label: 'Show a field or type in Docs' },
   { keys: 'Escape', label: 'Close a dialog or the search panel' },
-  { keys: 'ArrowLeft / ArrowRight', label: 'Move between tabs (on a tab)' },
-  { keys: 'F2', label: 'Rename the tab (on a tab)' },
-  { keys: 'Delete', label: 'Close the tab (on a tab)' },
 ];
 
 /** The commands whose buttons sit in `group`, in table order. */
@@ -265,18 +292,37 @@ export function commandsWithButtons(group: ButtonGroup): Command[] {
   return COMMANDS.filter((c) => c.button && (c.group ?? 'toolbar') === group);
 }
 
+/** A command's scope (`console` unless it says otherwise). */
+export function scopeOf(c: Command): KeyScope {
+  return c.scope ?? 'console';
+}
+
+/** The command whose key this keydown is, among those of `scope`. */
+export function commandForKey(e: KeyboardEvent, scope: KeyScope): Command | undefined {
+  return COMMANDS.find((c) => scopeOf(c) === scope && c.keys.some((k) => matchesKey(e, k)));
+}
+
+/** One row of the Shortcuts dialog, in the table of its scope. */
+export interface ShortcutRow {
+  id: string;
+  keys: string;
+  label: string;
+  scope: KeyScope;
+}
+
 /**
  * The Shortcuts dialog's rows: every command (a keyless one by its button, so that it can be
- * found), then the editors' and the tab list's own keys.
+ * found), then the editors' own keys.
  */
-export function shortcutRows(): { id: string; keys: string; label: string }[] {
+export function shortcutRows(): ShortcutRow[] {
   return [
     ...COMMANDS.map((c) => ({
       id: c.id,
       keys: c.keys.length || !c.button ? displayKeys(c.keys) : `“${c.button}” button`,
       label: c.label,
+      scope: scopeOf(c),
     })),
-    ...LOCAL_KEYS.map((k) => ({ id: k.keys, ...k })),
+    ...LOCAL_KEYS.map((k) => ({ id: k.keys, ...k, scope: 'console' as const })),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Prec, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
-import { COMMANDS, type CommandTarget } from './command-table.ts';
+import { COMMANDS, scopeOf, type CommandTarget } from './command-table.ts';
 
 /** The console's actions as an editor reads them: through a ref, at key time. */
 export interface CommandTargetRef {
@@ -8,13 +8,14 @@ export interface CommandTargetRef {
 }
 
 /**
- * Every command of the table bound in an editor, above CodeMirror's own keys (its Mod-Enter
- * would insert a line). Each key runs the same action as from the page or the toolbar.
+ * Every `console` command of the table bound in an editor, above CodeMirror's own keys (its
+ * Mod-Enter would insert a line). Each key runs the same action as from the page or the toolbar.
+ * The `tab-list` keys (Delete, F2, arrows) stay the editor's own.
  */
 export function commandKeymap(target: CommandTargetRef): Extension {
   return Prec.highest(
     keymap.of(
-      COMMANDS.flatMap((c) =>
+      COMMANDS.filter((c) => scopeOf(c) === 'console').flatMap((c) =>
         c.keys.map((key) => ({
           key,
           run: () => {

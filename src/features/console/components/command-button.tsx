@@ -8,11 +8,12 @@ import { displayKeys } from '../commands/keys.ts';
 
 /**
  * A command of the table as a button: its text (or glyph, then the text is its accessible name),
- * its label and keys as the tooltip, `aria-pressed` for a toggle. Nothing while `shown` says no.
+ * its label and keys as the tooltip (with where they work, if not everywhere), `aria-pressed` for a toggle. Nothing while `shown` says no.
  */
 export function CommandButton({ command, target }: { command: Command; target: CommandTarget }) {
   if (command.shown && !command.shown(target)) return null;
-  const keys = command.keys.length ? ` (${displayKeys(command.keys)})` : '';
+  const where = command.scope === 'tab-list' ? ' on a tab' : '';
+  const keys = command.keys.length ? ` (${displayKeys(command.keys)}${where})` : '';
   return (
     <button
       type="button"

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { shortcutRows } from '../commands/command-table.ts';
+import { KEY_SCOPES, shortcutRows } from '../commands/command-table.ts';
 
 const ROWS = shortcutRows();
 
 /**
  * Every command of the table with its keys (a keyless one with its button), then the editors'
- * own keys, in a modal dialog (Escape closes it, focus returns to the opener).
+ * own keys, in a modal dialog (Escape closes it, focus returns to the opener): one table per
+ * scope of the keys (the console, a focused tab), named by its caption.
  */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -23,24 +24,27 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
       onClose={onClose}
     >
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ROWS.map((s) => (
-            <tr key={s.id}>
-              <td>
-                <kbd>{s.keys}</kbd>
-              </td>
-              <td>{s.label}</td>
+      {KEY_SCOPES.map(({ scope, title }) => (
+        <table key={scope}>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Keys</th>
+              <th scope="col">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ROWS.filter((s) => s.scope === scope).map((s) => (
+              <tr key={s.id}>
+                <td>
+                  <kbd>{s.keys}</kbd>
+                </td>
+                <td>{s.label}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
       <button type="button" onClick={onClose} autoFocus>
         Close
       </button>

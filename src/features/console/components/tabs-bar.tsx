@@ -1,5 +1,5 @@
-import { useRef, type KeyboardEvent } from 'react';
-import type { CommandTarget } from '../commands/command-table.ts';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { commandForKey, type CommandTarget } from '../commands/command-table.ts';
 import { tabTitle, type ConsoleTab } from '../state/tabs.ts';
 import { CommandButtons } from './command-button.tsx';
 
@@ -18,9 +18,10 @@ interface Props {
 }
 
 /**
- * Tabs: select (arrow keys move between tabs), rename (double-click or F2), close (Delete or ×);
- * then the command table's `tabs` buttons: New tab, Rename tab, Close tab, Reopen closed tab
- * (Shift-Ctrl-T, as Altair).
+ * Tabs: select (click), rename (double-click), close (×); on a focused tab, the command table's
+ * `tab-list` keys (arrows, F2, Delete) act on that tab, and the focus then follows the selected
+ * tab so that the keys go on working. Then the table's `tabs` buttons: New tab, Rename tab,
+ * Close tab, Reopen closed tab (Shift-Ctrl-T, as Altair).
  */
 export function TabsBar({
   tabs,
@@ -35,24 +36,44 @@ export function TabsBar({
 }: Props) {
   const listRef = useRef<HTMLDivElement>(null);
 
-  function focusTab(id: string) {
-    onSelect(id);
-    requestAnimationFrame(() =>
-      listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus(),
-    );
+  // After a key on a tab the focus follows the selection, so the keys go on working: once the
+  // tab selected instead of `leaving` is rendered (the tabs store answers in a render of its own).
+  const focusAfter = useRef<{ leaving?: string; renamed?: string }>({});
+  useEffect(() => {
+    const { leaving } = focusAfter.current;
+    if (leaving === undefined || leaving === activeId) return;
+    focusAfter.current = {};
+    listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${activeId}"]`)?.focus();
+  }, [activeId]);
+  // A name edited from the keyboard gives the focus back to its tab.
+  useEffect(() => {
+    const { renamed } = focusAfter.current;
+    if (editing !== undefined || renamed === undefined) return;
+    focusAfter.current = {};
+    listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${renamed}"]`)?.focus();
+  }, [editing]);
+
+  /** What a `tab-list` command acts on: the tab that has the focus. */
+  function focusedTabTarget(index: number, tab: ConsoleTab): CommandTarget {
+    return {
+      ...commands,
+      renameTab: () => setEditing(tab.id),
+      closeTab: () => onClose(tab.id),
+      cycleTab: (step) => {
+        const next = tabs[(index + step + tabs.length) % tabs.length];
+        if (next) onSelect(next.id);
+      },
+    };
   }
 
   function handleKey(e: KeyboardEvent, tab: ConsoleTab, index: number) {
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-      const next = tabs[(index + (e.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
-      if (next) focusTab(next.id);
-      e.preventDefault();
-    } else if (e.key === 'F2') {
-      setEditing(tab.id);
-      e.preventDefault();
-    } else if (e.key === 'Delete') {
-      onClose(tab.id);
-    }
+    const command = commandForKey(e.nativeEvent, 'tab-list');
+    if (!command) return;
+    e.preventDefault();
+    // Renaming focuses its field; otherwise the tab selected next takes the focus.
+    if (command.id !== 'rename-tab' && tab.id === activeId && tabs.length > 1)
+      focusAfter.current = { leaving: tab.id };
+    command.run(focusedTabTarget(index, tab));
   }
 
   return (
@@ -74,8 +95,11 @@ export function TabsBar({
                     setEditing(undefined);
                   }}
                   onKeyDown={(e) => {
+                    if (e.key !== 'Enter' && e.key !== 'Escape') return;
                     if (e.key === 'Enter') e.currentTarget.blur();
-                    if (e.key === 'Escape') setEditing(undefined);
+                    else setEditing(undefined);
+                    // Ended from the keyboard: the focus goes back to the tab.
+                    focusAfter.current = { renamed: tab.id };
                   }}
                 />
               ) : (

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { COMMANDS, type CommandTarget } from '../commands/command-table.ts';
-import { matchesKey } from '../commands/keys.ts';
+import { commandForKey, type CommandTarget } from '../commands/command-table.ts';
 
 /**
- * Binds the console's command keys (commands/command-table.ts) on window, for focus outside the
- * editors. Keys already handled inside an editor (it calls preventDefault) are skipped, so a
+ * Binds the console's command keys (commands/command-table.ts, scope `console`) on window, for
+ * focus outside the editors. Keys already handled inside an editor (it calls preventDefault) are skipped, so a
  * command never runs twice.
  */
 export function usePageShortcuts(target: CommandTarget): void {
@@ -16,7 +15,7 @@ export function usePageShortcuts(target: CommandTarget): void {
     function onKey(e: KeyboardEvent) {
       if (e.defaultPrevented || e.isComposing) return;
       const t = ref.current;
-      const command = COMMANDS.find((c) => c.keys.some((k) => matchesKey(e, k)));
+      const command = commandForKey(e, 'console');
       if (!command || (command.when && !command.when(t))) return;
       e.preventDefault();
       command.run(t);
