@@ -87,3 +87,42 @@ test('the query editor comes first; what is typed before the rest of the page st
   await page.keyboard.type('x');
   await expect.poll(() => app.editorText('Query editor')).toBe(`${typed}x`);
 });
+
+/** Class names only @codemirror/language's folding and @codemirror/autocomplete's list hold. */
+const EDITING_MARKS = ['cm-foldGutter', 'cm-completionLabel'];
+
+test('what loads before the query editor exists holds no folding or completion code', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __editorAt?: number };
+    const mo = new MutationObserver(() => {
+      if (!document.querySelector('[aria-label="Query editor"]')) return;
+      mo.disconnect();
+      w.__editorAt = performance.now();
+    });
+    mo.observe(document, { subtree: true, childList: true });
+  });
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.set(res.url(), res.text());
+  });
+  const app = new ConsolePage(page);
+  await app.open();
+  await expect(app.editor('Query editor')).toBeVisible();
+  const before = await page.evaluate(() => {
+    const at = (window as unknown as { __editorAt?: number }).__editorAt ?? NaN;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.js') && e.startTime <= at)
+      .map((e) => e.name);
+  });
+  expect(before.length).toBeGreaterThan(0);
+  for (const url of before) {
+    const text = await scripts.get(url);
+    expect(text, url).toBeDefined();
+    for (const mark of EDITING_MARKS) expect(text!.includes(mark), `${url}: ${mark}`).toBe(false);
+  }
+  // They arrive with the language: the editor gets its fold gutter.
+  await expect(page.locator('.query-editor .cm-foldGutter')).toBeAttached();
+});
