@@ -126,3 +126,32 @@ test('what loads before the query editor exists holds no folding or completion c
   // They arrive with the language: the editor gets its fold gutter.
   await expect(page.locator('.query-editor .cm-foldGutter')).toBeAttached();
 });
+
+test('a cold load shows the console at once, never the “Loading console…” placeholder', async ({
+  page,
+}) => {
+  // React keeps a Suspense fallback on screen for at least 300 ms once shown: the page's code is
+  // in before React first renders (src/app/start.tsx), so there is none to show.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __placeholderSeen?: boolean };
+    w.__placeholderSeen = false;
+    const mo = new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Loading console')) w.__placeholderSeen = true;
+      if (document.querySelector('[aria-label="Query editor"]')) mo.disconnect();
+    });
+    mo.observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const app = new ConsolePage(page);
+  await app.open();
+  await expect(app.editor('Query editor')).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __placeholderSeen?: boolean }).__placeholderSeen,
+    ),
+  ).toBe(false);
+  // Moving to the other tab and back still works through the lazy pages.
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByRole('textbox', { name: 'Analytics URL' })).toBeVisible();
+  await page.getByRole('link', { name: 'Console' }).click();
+  await expect(app.editor('Query editor')).toBeVisible();
+});

@@ -2,9 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { navigate, useRoute } from './router.ts';
 import { ROUTE_PATHS, routeOf, type Route } from './routes.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
+import { analyticsPage, consolePage } from './pages.ts';
 import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
-import { loadAnalyticsPage } from '../features/analytics/index.ts';
-import { loadConsolePage } from '../features/console/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
 // /analytics for the console. src/main.tsx requests the current tab's chunk before this module
 // is even fetched.
@@ -15,8 +14,8 @@ if (routeOf(window.location.pathname) === 'console') {
   prefetchSchema();
   void serverDefaults.then(prefetchSchema);
 }
-const ConsolePage = lazy(() => loadConsolePage().then((m) => ({ default: m.ConsolePage })));
-const AnalyticsPage = lazy(loadAnalyticsPage);
+const ConsolePage = consolePage.Page;
+const AnalyticsPage = analyticsPage.Page;
 // Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
 // /analytics's first load carries no console code.
 const SettingsDialog = lazy(() =>
