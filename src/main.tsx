@@ -1,17 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { Providers } from './app/providers.tsx';
 import { applySettings } from './app/settings/settings-store.ts';
+import { routeOf } from './app/routes.ts';
+import { loadAnalyticsPage } from './features/analytics/index.ts';
+import { loadConsolePage } from './features/console/index.ts';
 import './styles.css';
 
 // Theme and font size before the first paint: no flash of the wrong theme.
 applySettings();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+// The entry is small and imports no React DOM: the current page's chunk (with its imports, in
+// parallel: Vite preloads them) is requested as soon as the page's first script runs, together
+// with the app shell (src/app/start.tsx), instead of after the shell has been fetched and run.
+if (routeOf(window.location.pathname) === 'console') void loadConsolePage();
+else void loadAnalyticsPage();
+void import('./app/start.tsx');

@@ -76,11 +76,16 @@ const WHEN_TEXT_VISIBLE_SRC = `({ selector, text, timeoutMs }) =>
 /** Where typed text shows up in an editor: CodeMirror's content, a textarea, any textbox. */
 const EDITOR_TEXT_SELECTOR = '[role="textbox"], textarea, [contenteditable="true"]';
 
-const WAIT_FOR_SELECTOR_SRC = `({ selector, timeoutMs }) =>
+const WAIT_FOR_SELECTOR_SRC = `({ selector, timeoutMs, focus }) =>
   new Promise((resolve) => {
-    if (document.querySelector(selector)) return resolve(true);
+    const found = () => {
+      const el = document.querySelector(selector);
+      if (el && focus) el.focus();
+      return !!el;
+    };
+    if (found()) return resolve(true);
     const mo = new MutationObserver(() => {
-      if (!document.querySelector(selector)) return;
+      if (!found()) return;
       mo.disconnect();
       clearTimeout(timer);
       resolve(true);
@@ -95,9 +100,17 @@ const WAIT_FOR_SELECTOR_SRC = `({ selector, timeoutMs }) =>
 /**
  * Resolves as soon as an element matching `selector` is in the page (a MutationObserver in
  * the page, not Playwright's back-off polling, which would add up to 500 ms); false on timeout.
+ * With `focus`, the element is focused in the same task that sees it, as a user clicking it the
+ * moment it shows would (Playwright's `locator.focus()` would first inject and compile its own
+ * script in the page and take several round trips: time no user spends).
  */
-function waitForElement(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
-  const args = JSON.stringify({ selector, timeoutMs });
+function waitForElement(
+  page: Page,
+  selector: string,
+  timeoutMs: number,
+  focus = false,
+): Promise<boolean> {
+  const args = JSON.stringify({ selector, timeoutMs, focus });
   return page.evaluate(`(${WAIT_FOR_SELECTOR_SRC})(${args})`) as Promise<boolean>;
 }
 
@@ -114,11 +127,12 @@ export async function typeIntoQueryEditor(
   marker: string,
   timeoutMs = 15_000,
 ): Promise<number | null> {
-  const found = await waitForElement(page, QUERY_EDITOR_SELECTOR, timeoutMs).catch(() => false);
-  if (!found) return null;
   const visible = whenTextVisible(page, EDITOR_TEXT_SELECTOR, marker, timeoutMs);
   visible.catch(() => {});
-  await page.locator(QUERY_EDITOR_SELECTOR).first().focus();
+  const found = await waitForElement(page, QUERY_EDITOR_SELECTOR, timeoutMs, true).catch(
+    () => false,
+  );
+  if (!found) return null;
   await page.keyboard.type(marker);
   return visible;
 }

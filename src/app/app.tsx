@@ -1,22 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
-import { navigate, ROUTE_PATHS, routeOf, useRoute, type Route } from './router.ts';
+import { navigate, useRoute } from './router.ts';
+import { ROUTE_PATHS, routeOf, type Route } from './routes.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
+import { analyticsPage, consolePage } from './pages.ts';
 import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
-import { loadAnalyticsPage } from '../features/analytics/index.ts';
-import { loadConsolePage } from '../features/console/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
-// /analytics for the console. The current tab's chunk is requested as soon as this module runs
-// (with its imports: Vite preloads them in parallel, no waterfall).
-// The schema request starts here too, before React mounts: for a stored connection at once,
+// /analytics for the console. src/main.tsx requests the current tab's chunk before this module
+// is even fetched.
+// The schema request starts here, before React mounts: for a stored connection at once,
 // for the server's default instance as soon as that is known (inlined in the page).
 const serverDefaults = loadServerDefaults();
 if (routeOf(window.location.pathname) === 'console') {
-  void loadConsolePage();
   prefetchSchema();
   void serverDefaults.then(prefetchSchema);
-} else void loadAnalyticsPage();
-const ConsolePage = lazy(() => loadConsolePage().then((m) => ({ default: m.ConsolePage })));
-const AnalyticsPage = lazy(loadAnalyticsPage);
+}
+const ConsolePage = consolePage.Page;
+const AnalyticsPage = analyticsPage.Page;
 // Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
 // /analytics's first load carries no console code.
 const SettingsDialog = lazy(() =>

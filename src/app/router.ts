@@ -1,17 +1,5 @@
 import { createStore, useStore } from '../shared/lib/store.ts';
-
-/** The app's two routes; `/` redirects to the console. Fragments (#...) are left to the page. */
-export type Route = 'console' | 'analytics';
-
-/** The route a path shows. */
-export function routeOf(pathname: string): Route {
-  return pathname.replace(/\/$/, '') === '/analytics' ? 'analytics' : 'console';
-}
-
-export const ROUTE_PATHS: Record<Route, string> = {
-  console: '/debug/console',
-  analytics: '/analytics',
-};
+import { routeOf, ROUTE_PATHS, type Route } from './routes.ts';
 
 const currentRoute = () => routeOf(window.location.pathname);
 const route = createStore<Route>(currentRoute);

@@ -10,6 +10,7 @@ import {
   updateSchema,
 } from 'cm6-graphql';
 import type { GraphQLSchema } from 'graphql';
+import { editingExtensions } from './editing-extensions';
 import { graphqlCompletion } from './graphql-completion';
 import { graphqlDiagnostics } from './graphql-diagnostics';
 import { hoverInfo } from './hover-info';
@@ -28,7 +29,8 @@ export { fillAllFields } from './query-commands';
 const LINT_DELAY_MS = 250;
 
 /**
- * cm6-graphql's language, schema-aware completion and Mod-click jump, our own validation
+ * The editing setup (editing-extensions.ts), cm6-graphql's language, schema-aware completion
+ * and Mod-click jump, our own validation
  * (debounced, syntax-only without a schema), hover information, and the lint keys.
  */
 export function queryLanguage(
@@ -36,6 +38,7 @@ export function queryLanguage(
   callbacks: { current: QueryCallbacks },
 ): Extension {
   return [
+    editingExtensions(),
     graphqlLanguageSupport(),
     graphqlCompletion,
     jump,

@@ -1,7 +1,5 @@
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { tags as t } from '@lezer/highlight';
 import './editor.css';
 
 /**
@@ -53,19 +51,8 @@ const theme = EditorView.theme({
   '.cm-foldPlaceholder': { backgroundColor: 'var(--panel)', border: '1px solid var(--border)' },
 });
 
-const highlight = HighlightStyle.define([
-  { tag: t.keyword, color: 'var(--cm-keyword)' },
-  { tag: t.definitionKeyword, color: 'var(--cm-def-keyword)' },
-  { tag: t.propertyName, color: 'var(--cm-property)' },
-  { tag: t.attributeName, color: 'var(--cm-attribute)' },
-  { tag: t.variableName, color: 'var(--cm-variable)' },
-  { tag: [t.string, t.special(t.string)], color: 'var(--cm-string)' },
-  { tag: [t.number, t.integer, t.float, t.bool, t.null], color: 'var(--cm-number)' },
-  { tag: [t.atom, t.special(t.name), t.typeName], color: 'var(--cm-atom)' },
-  { tag: [t.comment, t.lineComment], color: 'var(--cm-comment)', fontStyle: 'italic' },
-  { tag: t.modifier, color: 'var(--cm-modifier)' },
-  { tag: [t.punctuation, t.brace, t.paren, t.separator], color: 'var(--cm-punct)' },
-]);
-
-/** The console editors' look: theme plus syntax colours. */
-export const editorTheme: Extension = [theme, syntaxHighlighting(highlight)];
+/**
+ * The console editors' look (syntax colours come with each editor's language:
+ * `editing-extensions.ts`, so @codemirror/language is not needed to show an editor).
+ */
+export const editorTheme: Extension = theme;

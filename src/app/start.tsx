@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import { analyticsPage, consolePage } from './pages.ts';
+import { Providers } from './providers.tsx';
+import { routeOf } from './routes.ts';
+
+/**
+ * Mounts the app (loaded by src/main.tsx next to the current page's chunk) once the current
+ * page's code is in, so the first render shows the page, not a fallback that React would then
+ * keep for at least 300 ms (src/app/lazy-page.tsx). A page that fails to load still mounts the
+ * app: its error boundary says so.
+ */
+const page = routeOf(window.location.pathname) === 'console' ? consolePage : analyticsPage;
+void page
+  .preload()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <App />
+        </Providers>
+      </StrictMode>,
+    ),
+  );

@@ -1,0 +1,52 @@
+import {
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+  type CompletionSource,
+} from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
+import { Prec, type Extension } from '@codemirror/state';
+import { keymap } from '@codemirror/view';
+import { eagerAutocompletion } from './eager-completion';
+import { syntaxColours } from './syntax-colours';
+
+/**
+ * Completion opens as soon as a character is typed: CodeMirror's default 100 ms
+ * `activateOnTypingDelay` alone would be most of a slow console's latency,
+ * and with 0 `eagerAutocompletion` starts it before the next frame rather than after it.
+ */
+const COMPLETION_DELAY_MS = 0;
+
+/**
+ * What an editor adds to `baseExtensions` with its language (query-language.ts,
+ * json-editor-extensions.ts): history, the default keymap (Mod-/ comment toggle included), folding,
+ * bracket matching and closing, indentation on input, completion and the syntax colours. These
+ * need @codemirror/commands, @codemirror/language and @codemirror/autocomplete, which stay out of the first load.
+ * The keymap has high precedence: it arrives after the editor's own keys, and before, it came
+ * first (closing brackets' Backspace ahead of the default one).
+ */
+export function editingExtensions(completionOverride?: CompletionSource[]): Extension {
+  return [
+    history(),
+    foldGutter(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    eagerAutocompletion({
+      activateOnTypingDelay: COMPLETION_DELAY_MS,
+      ...(completionOverride ? { override: completionOverride } : {}),
+      icons: false,
+    }),
+    Prec.high(
+      keymap.of([
+        ...closeBracketsKeymap,
+        ...defaultKeymap,
+        ...historyKeymap,
+        ...foldKeymap,
+        ...completionKeymap,
+      ]),
+    ),
+    syntaxColours,
+  ];
+}
