@@ -47,45 +47,59 @@ test('the console page’s code is requested before React DOM’s has even run (
 });
 
 /**
- * As soon as the textbox "Query editor" exists: focus it (a user clicking it the moment it shows)
- * and note whether the toolbar ("Run query") was already there.
+ * From the moment the textbox "Query editor" exists: focus it (a user clicking it the moment it
+ * shows) and record every box it has had, on each frame, until the test reads them.
  */
-const FOCUS_EDITOR_AT_ONCE = () => {
-  const w = window as unknown as { __runButtonWithEditor?: boolean };
+const WATCH_EDITOR_BOX = () => {
+  const w = window as unknown as { __editorBoxes?: string[] };
+  w.__editorBoxes = [];
+  const boxOf = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+  };
+  const watch = (editor: HTMLElement) => {
+    const record = () => {
+      const box = boxOf(editor);
+      if (w.__editorBoxes!.at(-1) !== box) w.__editorBoxes!.push(box);
+      requestAnimationFrame(record);
+    };
+    record();
+  };
   const mo = new MutationObserver(() => {
     const editor = document.querySelector<HTMLElement>('[aria-label="Query editor"]');
     if (!editor) return;
     mo.disconnect();
-    w.__runButtonWithEditor = [...document.querySelectorAll('button')].some(
-      (b) => b.textContent?.trim() === 'Run query',
-    );
     editor.focus();
+    watch(editor.closest('.cm-editor') ?? editor);
   });
   mo.observe(document, { subtree: true, childList: true });
 };
 
-test('the query editor comes first; what is typed before the rest of the page stays, focused', async ({
+test('the query editor never moves once shown, and keeps the focus it got at once', async ({
   page,
 }) => {
-  await page.addInitScript(FOCUS_EDITOR_AT_ONCE);
+  await page.addInitScript(WATCH_EDITOR_BOX);
   const app = new ConsolePage(page);
   await app.open();
   await expect(app.editor('Query editor')).toBeFocused();
-  await page.keyboard.press('ControlOrMeta+a');
-  // No brackets or line breaks: what is typed is exactly what the editor must hold.
-  const typed = 'query Early ';
-  await page.keyboard.type(typed);
-  // The rest of the page arrived after the editor, without remounting it.
-  expect(
-    await page.evaluate(
-      () => (window as { __runButtonWithEditor?: boolean }).__runButtonWithEditor,
-    ),
-  ).toBe(false);
+  // Once the whole page is there (its language, toolbar, Variables, response and the first cost
+  // estimate) …
   await expect(app.runButton).toBeVisible();
   await expect(app.editor('Variables editor')).toBeVisible();
+  await expect(app.response).toBeVisible();
+  await expect(page.locator('.query-editor .cm-foldGutter')).toBeAttached();
+  await expect(page.getByRole('region', { name: 'Query cost' })).toContainText('Depth');
+  // … the editor has had one box since it first existed: nothing arrived around it.
+  const boxes = await page.evaluate(
+    () => (window as unknown as { __editorBoxes?: string[] }).__editorBoxes ?? [],
+  );
+  expect(boxes.length, 'boxes recorded').toBeGreaterThan(0);
+  expect(boxes, 'the query editor moved or resized').toHaveLength(1);
+  // It kept the focus it got when it first showed.
   await expect(app.editor('Query editor')).toBeFocused();
-  await page.keyboard.type('x');
-  await expect.poll(() => app.editorText('Query editor')).toBe(`${typed}x`);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('query Early');
+  await expect.poll(() => app.editorText('Query editor')).toBe('query Early');
 });
 
 /** Class names only @codemirror/language's folding and @codemirror/autocomplete's list hold. */

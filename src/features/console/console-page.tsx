@@ -20,7 +20,6 @@ import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
 import type { CommandTarget, Panel } from './commands/command-table.ts';
-import { useAfterFirstPaint } from './hooks/use-after-first-paint.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { useExportCommands } from './hooks/use-export-commands.ts';
 import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
@@ -46,12 +45,6 @@ const LIMITS_KEY = 'console-cost-limits';
  * re-renders what is derived from it (operations, cost, tab titles, panels) with a deferred
  * copy of the state, so a keystroke's frame paints the editor and its completion list first and
  * React's render of the page follows without blocking it.
- *
- * Cold start: the first render holds the query editor only, so it accepts text as early as
- * possible; the rest of the page (connection, toolbar, tabs, Variables and Headers, response,
- * panels) follows once that has been painted, rendered in slices that let keys through
- * (`hooks/use-after-first-paint.ts`). The editor keeps its place in the tree, so it is not
- * remounted and keeps its text, selection and focus.
  */
 export function ConsolePage() {
   const [store] = useState(() => {
@@ -60,19 +53,15 @@ export function ConsolePage() {
     return s;
   });
   const state = useDeferredValue(useConsoleState());
-  const whole = useAfterFirstPaint();
-  return <ConsoleView store={store} state={state} whole={whole} />;
+  return <ConsoleView store={store} state={state} />;
 }
 
 const ConsoleView = memo(function ConsoleView({
   store,
   state,
-  whole,
 }: {
   store: ConsoleStore;
   state: ConsoleState;
-  /** False for the first render: the query editor only. */
-  whole: boolean;
 }) {
   const tab = activeTab(state);
   const handles: EditorHandles = {
@@ -167,42 +156,37 @@ const ConsoleView = memo(function ConsoleView({
 
   return (
     <div className="console">
-      {whole && <ConnectionPanel onRememberChange={() => getConsoleStore().flush()} />}
-      {whole && (
-        <Toolbar
-          commands={commands}
-          operations={operations}
-          picked={tab.operationName}
-          onPick={(name) => store.updateTab(tab.id, { operationName: name })}
-          exportMenu={
-            <ExportMenu
-              commands={commands}
-              state={exporting.state}
-              multipleOperations={allOperations.length > 1}
-            />
-          }
-          message={saving.notice ?? actions.message}
-        />
-      )}
-      {whole && <SaveAlert saveError={state.saveError} />}
-      {whole && (
-        <TabsBar
-          tabs={state.tabs}
-          activeId={state.activeId}
-          runningTabId={actions.running ? actions.runningTabId : undefined}
-          editing={renaming}
-          onEditingChange={setRenaming}
-          commands={commands}
-          onSelect={(id) => store.selectTab(id)}
-          onClose={closeTab}
-          onRename={(id, title) => store.renameTab(id, title)}
-        />
-      )}
+      <ConnectionPanel onRememberChange={() => getConsoleStore().flush()} />
+      <Toolbar
+        commands={commands}
+        operations={operations}
+        picked={tab.operationName}
+        onPick={(name) => store.updateTab(tab.id, { operationName: name })}
+        exportMenu={
+          <ExportMenu
+            commands={commands}
+            state={exporting.state}
+            multipleOperations={allOperations.length > 1}
+          />
+        }
+        message={saving.notice ?? actions.message}
+      />
+      <SaveAlert saveError={state.saveError} />
+      <TabsBar
+        tabs={state.tabs}
+        activeId={state.activeId}
+        runningTabId={actions.running ? actions.runningTabId : undefined}
+        editing={renaming}
+        onEditingChange={setRenaming}
+        commands={commands}
+        onSelect={(id) => store.selectTab(id)}
+        onClose={closeTab}
+        onRename={(id, title) => store.renameTab(id, title)}
+      />
       <div className="console-body">
         <ErrorBoundary name="Editor">
           <EditorColumn
             tab={tab}
-            whole={whole}
             multipleOperations={operations.length > 1}
             handles={handles}
             schema={schema.schema}
@@ -214,30 +198,28 @@ const ConsoleView = memo(function ConsoleView({
             commands={commands}
           />
         </ErrorBoundary>
-        {whole && (
-          <div className="response-column">
-            {actions.blocked && (
-              <div role="alert" className="notice notice-error run-blocked">
-                {actions.blocked}
-              </div>
-            )}
-            {actions.costConfirm && (
-              <CostConfirmBar
-                confirm={actions.costConfirm}
-                onSend={actions.sendAnyway}
-                onCancel={actions.cancelSend}
-              />
-            )}
-            <ErrorBoundary name="Response">
-              <ResponsePane
-                result={result}
-                running={actions.running && actions.runningTabId === tab.id}
-                onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
-              />
-            </ErrorBoundary>
-          </div>
-        )}
-        {whole && historyOpen && (
+        <div className="response-column">
+          {actions.blocked && (
+            <div role="alert" className="notice notice-error run-blocked">
+              {actions.blocked}
+            </div>
+          )}
+          {actions.costConfirm && (
+            <CostConfirmBar
+              confirm={actions.costConfirm}
+              onSend={actions.sendAnyway}
+              onCancel={actions.cancelSend}
+            />
+          )}
+          <ErrorBoundary name="Response">
+            <ResponsePane
+              result={result}
+              running={actions.running && actions.runningTabId === tab.id}
+              onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
+            />
+          </ErrorBoundary>
+        </div>
+        {historyOpen && (
           <HistoryPanel
             entries={state.history}
             onOpen={(e) =>
@@ -251,7 +233,7 @@ const ConsoleView = memo(function ConsoleView({
             onClose={() => setHistoryOpen(false)}
           />
         )}
-        {whole && savedOpen && (
+        {savedOpen && (
           <SavedPanel
             saved={saved}
             history={state.history}
@@ -260,7 +242,7 @@ const ConsoleView = memo(function ConsoleView({
             onClose={() => setSavedOpen(false)}
           />
         )}
-        {whole && docs.open && (
+        {docs.open && (
           <DocsSlot
             bridge={bridge}
             request={docs.request}
@@ -269,8 +251,8 @@ const ConsoleView = memo(function ConsoleView({
           />
         )}
       </div>
-      {whole && <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />}
-      {whole && saving.dialogOpen && (
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      {saving.dialogOpen && (
         <SaveDialog
           defaultName={tabTitle(tab) === 'Untitled' ? '' : tabTitle(tab)}
           collections={saved.state.collections}

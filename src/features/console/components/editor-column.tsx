@@ -14,8 +14,6 @@ import { VariablesEditor } from './variables-editor.tsx';
 
 interface Props {
   tab: ConsoleTab;
-  /** False for the page's first render: the query editor only (console-page.tsx). */
-  whole: boolean;
   /** The document has several operations: track which one the cursor is in. */
   multipleOperations: boolean;
   handles: EditorHandles;
@@ -25,13 +23,9 @@ interface Props {
   commands: CommandTarget;
 }
 
-/**
- * Query editor on top; Variables and Headers below; the cost meter under them (those two once
- * the page is whole).
- */
+/** Query editor on top; Variables and Headers below; the cost meter under them. */
 export function EditorColumn(props: Props) {
-  const { tab, whole, handles, schema, limits, onLimitsChange, commands, multipleOperations } =
-    props;
+  const { tab, handles, schema, limits, onLimitsChange, commands, multipleOperations } = props;
   const id = tab.id;
   // The operation the Variables editor and the cost meter use: the picked one, else the one under
   // the cursor. The query editor reports its text and its cursor in the same update, so both
@@ -61,47 +55,41 @@ export function EditorColumn(props: Props) {
           handleRef={handles.query}
         />
       </div>
-      {whole && (
-        <div className="sub-editors">
-          <section className="sub-editor" aria-labelledby={`vars-h-${id}`}>
-            <h3 id={`vars-h-${id}`}>Variables</h3>
-            <VariablesEditor
-              key={`v-${id}`}
-              value={tab.variables}
-              onChange={(variables: string) => update({ variables })}
-              query={tab.query}
-              schema={schema}
-              operationName={operationName}
-              commands={commands}
-              handleRef={handles.variables}
-            />
-          </section>
-          <section className="sub-editor" aria-labelledby={`headers-h-${id}`}>
-            <h3 id={`headers-h-${id}`}>
-              Headers{' '}
-              <small className="hint">
-                (kept for this browser tab only unless “Remember” is on)
-              </small>
-            </h3>
-            <HeadersEditor
-              key={`h-${id}`}
-              value={tab.headers}
-              onChange={(headers: string) => update({ headers })}
-              commands={commands}
-              handleRef={handles.headers}
-            />
-          </section>
-        </div>
-      )}
-      {whole && (
-        <CostMeter
-          query={tab.query}
-          variables={tab.variables}
-          operationName={operationName}
-          limits={limits}
-          onLimitsChange={onLimitsChange}
-        />
-      )}
+      <div className="sub-editors">
+        <section className="sub-editor" aria-labelledby={`vars-h-${id}`}>
+          <h3 id={`vars-h-${id}`}>Variables</h3>
+          <VariablesEditor
+            key={`v-${id}`}
+            value={tab.variables}
+            onChange={(variables: string) => update({ variables })}
+            query={tab.query}
+            schema={schema}
+            operationName={operationName}
+            commands={commands}
+            handleRef={handles.variables}
+          />
+        </section>
+        <section className="sub-editor" aria-labelledby={`headers-h-${id}`}>
+          <h3 id={`headers-h-${id}`}>
+            Headers{' '}
+            <small className="hint">(kept for this browser tab only unless “Remember” is on)</small>
+          </h3>
+          <HeadersEditor
+            key={`h-${id}`}
+            value={tab.headers}
+            onChange={(headers: string) => update({ headers })}
+            commands={commands}
+            handleRef={handles.headers}
+          />
+        </section>
+      </div>
+      <CostMeter
+        query={tab.query}
+        variables={tab.variables}
+        operationName={operationName}
+        limits={limits}
+        onLimitsChange={onLimitsChange}
+      />
     </div>
   );
 }
