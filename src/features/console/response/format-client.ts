@@ -104,6 +104,14 @@ function getWorker(): Worker | undefined {
 }
 
 /**
+ * Starts the response worker ahead of a response (when a run starts, or the page is idle), so
+ * a body's first bytes do not wait for its script to load.
+ */
+export function prepareResponseWorker(): void {
+  getWorker();
+}
+
+/**
  * Adds whole lines from the worker to a document: they become its lines when it has none yet
  * (`started` false), else new lines after its last one. A small task each.
  */
