@@ -11,6 +11,7 @@
  * `count` is the number of files in the search (60000 ≈ 50 MB, the default; 12000 ≈ 10 MB).
  * Not part of `npm run bench`: it measures where time goes, the bench measures how much.
  */
+import { writeFile } from 'node:fs/promises';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { heapAfterGcMb, LONGTASK_INIT, waitInPage } from './lib/browser.ts';
@@ -87,6 +88,48 @@ function cpuTasks(events: TraceEvent[]): string {
       .slice(0, 8)
       .join(', ');
     lines.push(`  task CPU ${ms(t.tdur)} ms, wall ${ms(t.dur)} ms: ${parts}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The page's main thread and its workers over the run: CPU time in top-level tasks, from the
+ * first to the last of them, and when the response's bytes arrived (`ResourceReceivedData`).
+ */
+function threads(events: TraceEvent[]): string {
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const main = mainThreadTasks(events)[0];
+  if (!main) return 'no main-thread tasks';
+  const t0 = main.ts;
+  const ms = (us: number) => (us / 1000).toFixed(0);
+  const lines: string[] = [];
+  const data = events.filter((e) => e.name === 'ResourceReceivedData' && e.pid === main.pid);
+  if (data.length)
+    lines.push(
+      `bytes into the page: ${data.length} pieces, ${ms((data[0]?.ts ?? 0) - t0)}–` +
+        `${ms((data.at(-1)?.ts ?? 0) - t0)} ms after the first task`,
+    );
+  for (const [key, name] of names) {
+    if (!key.startsWith(`${main.pid}:`) || !/CrRendererMain|DedicatedWorker/.test(name)) continue;
+    const tasks = events
+      .filter((e) => `${e.pid}:${e.tid}` === key && e.ph === 'X' && /RunTask$/.test(e.name))
+      .sort((a, b) => a.ts - b.ts);
+    let cpu = 0;
+    let wall = 0;
+    let end = -Infinity;
+    for (const e of tasks) {
+      if (e.ts < end) continue;
+      cpu += e.tdur ?? 0;
+      wall += e.dur ?? 0;
+      end = e.ts + (e.dur ?? 0);
+    }
+    const first = tasks[0]?.ts ?? t0;
+    lines.push(
+      `${name}: ${tasks.length} tasks, CPU ${ms(cpu)} ms (wall ${ms(wall)}) between ` +
+        `${ms(first - t0)} and ${ms(end - t0)} ms`,
+    );
   }
   return lines.join('\n');
 }
@@ -185,7 +228,10 @@ async function main(): Promise<void> {
     const profile = sampling
       ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile
       : undefined;
-    console.log(cpuTasks(await stopTrace()));
+    const events = await stopTrace();
+    console.log(cpuTasks(events));
+    console.log(threads(events));
+    if (process.env.TRACE_OUT) await writeFile(process.env.TRACE_OUT, JSON.stringify(events));
     const tasks = await page.evaluate(
       (since) =>
         ((window as unknown as { __benchLongTasks: [number, number][] }).__benchLongTasks ?? [])

@@ -6,7 +6,7 @@ import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts'
 import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
 import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
 import { traceInfo } from '../lib/trace-info.ts';
-import { readResponse } from '../response/format-client.ts';
+import { prepareResponseWorker, readResponse } from '../response/format-client.ts';
 import { setLiveResponse } from '../response/live-response.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
 import { getRequestOptions } from '../state/request-options-store.ts';
@@ -105,6 +105,7 @@ export function useRunOperation() {
       // after success, shared with the result's document, and goes with a failure.
       setLiveResponse(undefined);
       void loadResponseViewer().catch(() => {});
+      prepareResponseWorker();
       return execute(req, controller.signal).then((result) => {
         if (result.failure && abortRef.current === controller) setLiveResponse(undefined);
         return result;

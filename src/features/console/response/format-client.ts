@@ -4,6 +4,7 @@ import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
 import type { FormatReply } from './format-job.ts';
 import type { FormatRequest } from './format.worker.ts';
 import { LineDecoder } from './line-codec.ts';
+import { ProgressThrottle } from './progress-throttle.ts';
 
 /** A classified response plus its display text as a CodeMirror document. */
 export interface FormattedResponse extends ClassifiedResponse {
@@ -22,8 +23,8 @@ export interface ReadResponse {
 export interface FormatOptions {
   signal: AbortSignal;
   /**
-   * The display text so far, at most once per animation frame while the body streams. Each
-   * document extends the previous one (see `extendsDoc`).
+   * The display text so far, on an animation frame at most every 100 ms while the body
+   * streams (progress-throttle.ts). Each document extends the previous one (see `extendsDoc`).
    */
   onProgress?(doc: Text): void;
 }
@@ -35,8 +36,8 @@ interface Pending {
   decoder: LineDecoder;
   /** Identity shared by the documents of one stream of display text. */
   stream: object;
-  frame: number | undefined;
-  onProgress?(doc: Text): void;
+  /** Shows the text so far (`onProgress`), at most every PROGRESS_MS. */
+  progress: ProgressThrottle<Text> | undefined;
   resolve(r: ReadResponse): void;
   reject(e: Error): void;
 }
@@ -61,11 +62,7 @@ function onMessage(e: MessageEvent<FormatReply>) {
     p.doc = appendLines(p.doc, p.decoder.decode(m.lines), p.started);
     p.started = true;
     streamOf.set(p.doc, p.stream);
-    if (p.onProgress && p.frame === undefined)
-      p.frame = requestAnimationFrame(() => {
-        p.frame = undefined;
-        if (pending.get(m.id) === p) p.onProgress?.(p.doc);
-      });
+    p.progress?.push(p.doc);
   } else if (m.type === 'restart') {
     p.doc = Text.empty;
     p.started = false;
@@ -73,7 +70,7 @@ function onMessage(e: MessageEvent<FormatReply>) {
     p.stream = {};
   } else {
     pending.delete(m.id);
-    if (p.frame !== undefined) cancelAnimationFrame(p.frame);
+    p.progress?.cancel();
     if (m.type === 'end')
       p.resolve({
         body: { ...m.result, doc: p.doc },
@@ -94,13 +91,24 @@ function getWorker(): Worker | undefined {
       // jobs run on the main thread.
       workerFailed = true;
       worker = undefined;
-      for (const p of pending.values()) p.reject(new Error('The response worker could not start.'));
+      for (const p of pending.values()) {
+        p.progress?.cancel();
+        p.reject(new Error('The response worker could not start.'));
+      }
       pending.clear();
     };
   } catch {
     workerFailed = true;
   }
   return worker;
+}
+
+/**
+ * Starts the response worker ahead of a response (when a run starts, or the page is idle), so
+ * a body's first bytes do not wait for its script to load.
+ */
+export function prepareResponseWorker(): void {
+  getWorker();
 }
 
 /**
@@ -112,6 +120,9 @@ export function appendLines(doc: Text, lines: string[], started: boolean): Text 
   lines.unshift('');
   return doc.append(Text.of(lines));
 }
+
+/** How often the text of a response still arriving is shown, at most. */
+const PROGRESS_MS = 100;
 
 /** Bodies this small are cheap enough to handle right here. */
 const INLINE_LIMIT = 64 * 1024;
@@ -167,9 +178,11 @@ export async function readResponse(
     };
   }
   const id = nextId++;
+  const progress = onProgress && new ProgressThrottle(onProgress, PROGRESS_MS);
   return new Promise<ReadResponse>((resolve, reject) => {
     const abort = () => {
       if (!pending.delete(id)) return;
+      progress?.cancel();
       send(w, { id, type: 'cancel' });
       reject(new DOMException('The run was stopped.', 'AbortError'));
     };
@@ -178,8 +191,7 @@ export async function readResponse(
       started: false,
       decoder: new LineDecoder(),
       stream: {},
-      frame: undefined,
-      onProgress,
+      progress,
       resolve: (r) => {
         signal.removeEventListener('abort', abort);
         resolve(r);
@@ -198,6 +210,7 @@ export async function readResponse(
         const p = pending.get(id);
         if (!p) return;
         pending.delete(id);
+        p.progress?.cancel();
         send(w, { id, type: 'cancel' });
         p.reject(err instanceof Error ? err : new Error(String(err)));
       });

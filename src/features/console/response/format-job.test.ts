@@ -141,6 +141,30 @@ describe('FormatJob: display text as whole lines', () => {
     expect(text.doc.toJSON()).toEqual(['a', 'b', 'c', '']);
   });
 
+  it('sends the first screen of lines at once, before the rest of a big first piece is printed', () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ path: `dir/file-${i}.go`, n: [i] }));
+    const body = JSON.stringify({ data: { results: items } });
+    // The whole body as one piece, as when the first read returns everything at once.
+    const { replies, display } = run(meta(), body, []);
+    const lines = replies.flatMap((r) => (r.type === 'lines' ? [r.lines.ids.length] : []));
+    expect(lines[0]).toBeGreaterThanOrEqual(60);
+    expect(lines[0]).toBeLessThan(200);
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(display.split('\n').length);
+  });
+
+  it('no message carries much more than 64 K characters, however big the pieces', () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ path: `dir/file-${i}.go`, n: [i] }));
+    const body = JSON.stringify({ data: { results: items } });
+    const { replies, doc } = run(meta(), body, [body.length >> 1]);
+    const decoder = new LineDecoder();
+    const sizes = replies.flatMap((r) =>
+      r.type === 'lines' ? [decoder.decode(r.lines).reduce((n, l) => n + l.length + 1, 0)] : [],
+    );
+    expect(sizes.length).toBeGreaterThan(8);
+    expect(Math.max(...sizes)).toBeLessThan(66 * 1024);
+    expect(doc.toString()).toBe(classifyResponse(meta(), body).display);
+  });
+
   it('a long line arriving in many pieces is sent once, whole', () => {
     const long = 'x'.repeat(300_000);
     const body = JSON.stringify({ data: { long, after: 1 } });

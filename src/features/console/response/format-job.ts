@@ -28,8 +28,16 @@ export type FormatReply =
     }
   | { id: number; type: 'error'; error: string };
 
-/** Display characters per message once the first lines are out (the first goes at once). */
+/** Display characters per message, at most (plus one line). */
 const CHUNK = 64 * 1024;
+
+/**
+ * The first message goes as soon as this many lines exist (a screenful and more): until then
+ * the text is printed in slices of FIRST_SLICE characters, so a big first piece of the body
+ * does not hold them back. At the end of any piece the lines so far go anyway.
+ */
+const FIRST_LINES = 60;
+const FIRST_SLICE = 2048;
 
 /** Line breaks as CodeMirror reads them when a document is made from a string. */
 const LINE_BREAK = /\r\n?|\n/;
@@ -46,11 +54,9 @@ export class FormatJob {
   /** The body as received, kept for a body classified whole (or JSON that fails). */
   private raw: Uint8Array[] = [];
   private size = 0;
-  /** Printed text not sent yet; it ends with the line in progress. */
-  private out: string[] = [];
-  private outLength = 0;
-  /** `out` holds a line break (so a long line is not joined again for every piece). */
-  private outHasBreak = false;
+  /** Whole lines printed and not sent yet, and their characters (with line breaks). */
+  private batch: string[] = [];
+  private batchChars = 0;
   private sent = 0;
   private encoder = new LineEncoder();
 
@@ -74,11 +80,13 @@ export class FormatJob {
     if (this.mode === 'json') {
       this.printer.end();
       if (!this.printer.failed) {
-        this.flush(true);
+        this.flush('all');
         result = classifyJsonFacts(this.meta, '', this.printer.facts());
       } else {
         if (this.sent > 0) this.post({ id: this.id, type: 'restart' });
         this.sent = 0;
+        this.batch = [];
+        this.batchChars = 0;
         this.encoder = new LineEncoder();
         result = this.whole();
       }
@@ -94,8 +102,15 @@ export class FormatJob {
       return;
     }
     if (this.mode === 'json' && !this.printer.failed) {
-      this.printer.write(t);
-      this.flush(false);
+      let at = 0;
+      while (this.sent === 0 && at < t.length && !this.printer.failed) {
+        const end = Math.min(t.length, at + FIRST_SLICE);
+        this.printer.write(t.slice(at, end));
+        at = end;
+        this.flush(this.printer.waitingLines >= FIRST_LINES ? 'piece' : 'slice');
+      }
+      if (at < t.length) this.printer.write(at === 0 ? t : t.slice(at));
+      this.flush('piece');
     }
   }
 
@@ -107,25 +122,25 @@ export class FormatJob {
   }
 
   /**
-   * Sends the whole lines printed so far once there are CHUNK characters of them (the first
-   * lines at once); with `all`, everything, the last line included.
+   * Sends the whole lines printed so far, CHUNK characters a message: at the end of a piece of
+   * the body (`piece`) all that fill a message, and the first lines whatever their number; with
+   * `all`, everything, the last line included; with `slice`, nothing yet.
    */
-  private flush(all: boolean): void {
-    const t = this.printer.take();
-    if (t) {
-      this.out.push(t);
-      this.outLength += t.length;
-      this.outHasBreak ||= t.includes('\n');
+  private flush(when: 'slice' | 'piece' | 'all'): void {
+    for (const line of this.printer.takeLines()) {
+      this.batch.push(line);
+      this.batchChars += line.length + 1;
+      if (this.batchChars >= CHUNK) this.sendBatch();
     }
-    if (!all && (!this.outHasBreak || (this.sent > 0 && this.outLength < CHUNK))) return;
-    const text = this.out.join('');
-    if (all && text === '' && this.sent === 0) return;
-    const cut = all ? text.length : text.lastIndexOf('\n');
-    const rest = all ? '' : text.slice(cut + 1);
-    this.out = rest ? [rest] : [];
-    this.outLength = rest.length;
-    this.outHasBreak = false;
-    this.send(text.slice(0, cut).split('\n'));
+    if (when === 'slice' || this.batch.length === 0) return;
+    if (when === 'all' || this.sent === 0) this.sendBatch();
+  }
+
+  private sendBatch(): void {
+    const lines = this.batch;
+    this.batch = [];
+    this.batchChars = 0;
+    this.send(lines);
   }
 
   private send(lines: string[]): void {

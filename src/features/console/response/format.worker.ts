@@ -18,7 +18,9 @@ export type FormatRequest =
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 function post(m: FormatReply): void {
-  scope.postMessage(m);
+  // The lines' numbers are handed over, not copied (line-codec.ts).
+  if (m.type === 'lines') scope.postMessage(m, [m.lines.ids.buffer]);
+  else scope.postMessage(m);
 }
 
 interface Running {

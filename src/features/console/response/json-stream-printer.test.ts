@@ -6,16 +6,17 @@ import { prettyJson } from '../../../shared/api/pretty-json.ts';
 /** Feeds `text` in pieces cut at `cuts` (sorted, deduplicated offsets). */
 function print(text: string, cuts: number[] = []): { p: JsonStreamPrinter; out: string } {
   const p = new JsonStreamPrinter();
-  let out = '';
+  const lines: string[] = [];
   let at = 0;
   for (const c of [...new Set(cuts)].sort((a, b) => a - b).concat(text.length)) {
     if (c <= at || c > text.length) continue;
     p.write(text.slice(at, c));
-    out += p.take();
+    lines.push(...p.takeLines());
     at = c;
   }
   p.end();
-  return { p, out: out + p.take() };
+  lines.push(...p.takeLines());
+  return { p, out: lines.join('\n') };
 }
 
 /** Every split into two pieces. */
@@ -90,7 +91,7 @@ describe('JsonStreamPrinter', () => {
       p.write(dec.decode(bytes.subarray(i), { stream: true }) + dec.decode());
       p.end();
       expect(p.failed).toBe(false);
-      expect(p.take()).toBe('{ "path": "é/😀/日本.go", "n": [1, 2] }');
+      expect(p.takeLines()).toEqual(['{ "path": "é/😀/日本.go", "n": [1, 2] }']);
     }
   });
 
@@ -99,17 +100,19 @@ describe('JsonStreamPrinter', () => {
     const text = JSON.stringify({ data: { search: { results } } });
     const p = new JsonStreamPrinter();
     p.write(text.slice(0, 200));
-    const first = p.take();
-    expect(first.split('\n').slice(0, 4)).toEqual([
+    const first = p.takeLines();
+    expect(first.slice(0, 4)).toEqual([
       '{',
       '  "data": {',
       '    "search": {',
       '      "results": [',
     ]);
-    expect(first).toContain('{ "path": "dir/file0.go", "n": 0 }');
+    expect(first).toContain('        { "path": "dir/file0.go", "n": 0 },');
+    // Only whole lines: the line in progress comes with the next ones.
+    expect(p.takeLines()).toEqual([]);
     p.write(text.slice(200));
     p.end();
-    expect(first + p.take()).toBe(prettyJson(JSON.parse(text)));
+    expect([...first, ...p.takeLines()].join('\n')).toBe(prettyJson(JSON.parse(text)));
   });
 
   it('fails on invalid JSON wherever the error arrives', () => {

@@ -43,6 +43,8 @@ interface Frame {
   /** The enclosing frame while both are pending. */
   parent: Frame | undefined;
   indent: string;
+  /** `indent` plus one level: where an expanded container's members start. */
+  inner: string;
   /** Characters before the container's first character on its line. */
   prefix: number;
   /** Expanded: members started. */
@@ -74,6 +76,7 @@ function newFrame(arr: boolean, parent: Frame | undefined): Frame {
     inlinable: true,
     parent,
     indent: '',
+    inner: '  ',
     prefix: 0,
     count: 0,
     key: undefined,
@@ -170,7 +173,10 @@ class ValueBuilder {
 export class JsonStreamPrinter {
   /** Set at the first syntax error; input after it is ignored. */
   failed = false;
-  private out: string[] = [];
+  /** Whole lines printed and not taken yet. */
+  private lines: string[] = [];
+  /** The line being printed. */
+  private line = '';
   private stack: Frame[] = [];
   /** Index in `stack` of the outermost pending frame, or -1. */
   private pendingAt = -1;
@@ -213,14 +219,23 @@ export class JsonStreamPrinter {
       this.carry = '';
       this.atom(c);
     }
-    if (!this.rootDone) this.fail();
+    if (!this.rootDone) return this.fail();
+    this.brk();
   }
 
-  /** Display text produced since the last call. */
-  take(): string {
-    const s = this.out.join('');
-    this.out = [];
-    return s;
+  /**
+   * The display text's whole lines printed since the last call (without line breaks); after
+   * `end()`, the last line too.
+   */
+  takeLines(): string[] {
+    const lines = this.lines;
+    this.lines = [];
+    return lines;
+  }
+
+  /** How many whole lines `takeLines` would return now. */
+  get waitingLines(): number {
+    return this.lines.length;
   }
 
   /** Valid once `end()` has run without failing. */
@@ -234,14 +249,40 @@ export class JsonStreamPrinter {
 
   private fail(): void {
     this.failed = true;
-    this.out = [];
+    this.lines = [];
+    this.line = '';
     this.stack = [];
     this.strParts = undefined;
     this.carry = '';
   }
 
+  /** Adds printed text (which may hold line breaks). */
   private emit(s: string): void {
-    this.out.push(s);
+    let nl = s.indexOf('\n');
+    if (nl === -1) {
+      this.line += s;
+      return;
+    }
+    let from = 0;
+    while (nl !== -1) {
+      this.lines.push(this.line + s.slice(from, nl));
+      this.line = '';
+      from = nl + 1;
+      nl = s.indexOf('\n', from);
+    }
+    this.line = s.slice(from);
+  }
+
+  /** Ends an expanded container's member that is not its last. */
+  private endMember(): void {
+    this.line += ',';
+    this.brk();
+  }
+
+  /** Ends the line being printed. */
+  private brk(): void {
+    this.lines.push(this.line);
+    this.line = '';
   }
 
   private scan(s: string, from: number): void {
@@ -349,9 +390,10 @@ export class JsonStreamPrinter {
       top.key = canon;
       top.state = 'colon';
       if (!top.pending) {
-        this.emit((top.count > 0 ? ',\n' : '') + top.indent + '  ' + canon + ': ');
+        if (top.count > 0) this.endMember();
+        this.line += top.inner + canon + ': ';
         top.count++;
-        top.valuePrefix = top.indent.length + 2 + canon.length + 2;
+        top.valuePrefix = top.inner.length + canon.length + 2;
       }
       if (this.capture) this.capture.key = JSON.parse(canon) as string;
       else if (this.stack.length === 1) this.rootKey(canon);
@@ -376,9 +418,10 @@ export class JsonStreamPrinter {
     if (top.arr ? top.state === 'first' || top.state === 'value' : top.state === 'value') {
       top.state = 'next';
       if (!top.pending && top.arr) {
-        this.emit((top.count > 0 ? ',\n' : '') + top.indent + '  ');
+        if (top.count > 0) this.endMember();
+        this.line += top.inner;
         top.count++;
-        top.valuePrefix = top.indent.length + 2;
+        top.valuePrefix = top.inner.length;
       }
       return top;
     }
@@ -395,14 +438,14 @@ export class JsonStreamPrinter {
     const parent = this.beginValue();
     if (this.failed) return;
     if (!parent) {
-      this.emit(canon);
+      this.line += canon;
       this.rootDone = true;
       return;
     }
     this.capture?.add(JSON.parse(canon));
     if (!parent.pending) {
       parent.key = undefined;
-      this.emit(canon);
+      this.line += canon;
       return;
     }
     const key = parent.key;
@@ -439,7 +482,8 @@ export class JsonStreamPrinter {
     if (!parent.pending) {
       parent.key = undefined;
       const f = newFrame(arr, undefined);
-      f.indent = parent.indent + '  ';
+      f.indent = parent.inner;
+      f.inner = parent.inner + '  ';
       f.prefix = parent.valuePrefix;
       this.stack.push(f);
       this.pendingAt = this.stack.length - 1;
@@ -465,11 +509,12 @@ export class JsonStreamPrinter {
     const at = this.stack.length;
     if (top.pending) {
       if (at === this.pendingAt) {
-        this.emit(inlineText(top));
+        this.line += inlineText(top);
         this.pendingAt = -1;
       }
     } else {
-      this.emit((top.count > 0 ? '\n' : '') + top.indent + (arr ? ']' : '}'));
+      if (top.count > 0) this.brk();
+      this.line += top.indent + (arr ? ']' : '}');
     }
     if (at === 0) this.rootDone = true;
     if (this.capture?.close()) {
@@ -511,25 +556,27 @@ export class JsonStreamPrinter {
   }
 
   private expand(b: Frame): void {
-    const inner = b.indent + '  ';
-    this.emit(b.arr ? '[\n' : '{\n');
+    const inner = b.inner;
+    this.line += b.arr ? '[' : '{';
+    this.brk();
     b.pending = false;
     b.parent = undefined;
     const items = b.items;
     b.items = [];
     let next: Frame | undefined;
     items.forEach((it, i) => {
-      if (i > 0) this.emit(',\n');
+      if (i > 0) this.endMember();
       let p = inner.length;
-      this.emit(inner);
+      this.line += inner;
       if (it.key !== undefined) {
-        this.emit(it.key + ': ');
+        this.line += it.key + ': ';
         p += it.key.length + 2;
       }
       const v = it.value;
       if (typeof v !== 'string' && v === this.stack[this.pendingAt + 1]) {
         // The member still arriving: it becomes the outermost pending frame.
         v.indent = inner;
+        v.inner = inner + '  ';
         v.prefix = p;
         v.parent = undefined;
         next = v;
@@ -542,7 +589,8 @@ export class JsonStreamPrinter {
     b.count = items.length;
     if (b.key !== undefined) {
       // A key read while pending, its value not yet begun.
-      this.emit((b.count > 0 ? ',\n' : '') + inner + b.key + ': ');
+      if (b.count > 0) this.endMember();
+      this.line += inner + b.key + ': ';
       b.count++;
       b.valuePrefix = inner.length + b.key.length + 2;
       b.key = undefined;

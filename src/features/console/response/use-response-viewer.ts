@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
+import { prepareResponseWorker } from './format-client.ts';
 import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
 /** After the first render, how long the page waits before fetching the viewer in idle time. */
 const PRELOAD_AFTER_MS = 1000;
 
 /**
- * The response viewer's module once loaded (or why it failed). Fetches it in idle time a second
- * after the first render, or at once when `needed`.
+ * The response viewer's module once loaded (or why it failed). Fetches it, and starts the
+ * response worker, in idle time a second after the first render; the module at once when
+ * `needed`.
  */
 export function useResponseViewer(needed: boolean): ViewerState {
   const state = useViewerState();
@@ -21,9 +23,13 @@ export function useResponseViewer(needed: boolean): ViewerState {
     // Not before the editors are up: the page's first load stays as small as it can be.
     let idle: number | undefined;
     const timer = setTimeout(() => {
+      const preload = () => {
+        load();
+        prepareResponseWorker();
+      };
       if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(load, { timeout: 2000 });
-      else load();
+        idle = requestIdleCallback(preload, { timeout: 2000 });
+      else preload();
     }, PRELOAD_AFTER_MS);
     return () => {
       clearTimeout(timer);
