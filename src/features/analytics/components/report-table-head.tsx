@@ -1,4 +1,4 @@
-import { memo, type Ref } from 'react';
+import type { Ref } from 'react';
 import type { SortSpec } from '../lib/csv-store.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
 
@@ -22,7 +22,16 @@ const TYPE_HINT: Record<ColumnType, string> = {
 };
 
 /** Sticky header: a sort button and a filter box per column; aria-sort tells the current order. */
-function TableHead({ header, types, quantity, sort, filters, onSort, onFilter, ref }: Props) {
+export function ReportTableHead({
+  header,
+  types,
+  quantity,
+  sort,
+  filters,
+  onSort,
+  onFilter,
+  ref,
+}: Props) {
   function nextSort(c: number): SortSpec | undefined {
     if (sort?.column !== c) return { column: c, direction: 'ascending' };
     return sort.direction === 'ascending' ? { column: c, direction: 'descending' } : undefined;
@@ -64,6 +73,3 @@ function TableHead({ header, types, quantity, sort, filters, onSort, onFilter, r
     </thead>
   );
 }
-
-/** Memoized: progress messages (new row counts) leave the header as it is. */
-export const ReportTableHead = memo(TableHead);
