@@ -48,10 +48,15 @@ export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
   else store.addTab(content);
 }
 
-/** Writes a tab's shareable state to the fragment now (history.replaceState: no new entry). */
+/**
+ * Writes a tab's shareable state to the fragment now (history.replaceState: no new entry). A tab
+ * holding only the default query (or nothing) has no fragment: the console's own address stays
+ * plain until there is something worth sharing.
+ */
 function writeFragment(tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>): void {
   const base = window.location.pathname + window.location.search;
-  const url = base + encodeFragment(tab);
+  const pristine = isPristineTab({ ...createTab(), ...tab });
+  const url = base + (pristine ? '' : encodeFragment(tab));
   if (url === base + window.location.hash) return;
   window.history.replaceState(window.history.state, '', url);
   writeJson(LAST_WRITTEN_KEY, [window.location.hash, ...recentlyWritten()].slice(0, 10), 'session');
