@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { readJson, writeJson } from '../../../shared/lib/storage.ts';
 import { decodeFragment, encodeFragment } from '../state/fragment.ts';
-import { activeTab, createTab, isPristineTab, type ConsoleTab } from '../state/tabs.ts';
+import { activeTab, isPristineTab, type ConsoleTab } from '../state/tabs.ts';
 import type { ConsoleStore } from '../state/console-store.ts';
 
 /** Session list of URL fragments this page wrote (each holds a query): cleared with stored data. */
@@ -35,7 +35,7 @@ export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
   if (hash && recentlyWritten().includes(hash)) return;
   const f = decodeFragment(hash);
   if (!f || f.query === undefined) return;
-  if (isPristineTab({ ...createTab(), query: f.query, variables: f.variables ?? '' })) return;
+  if (isPristineTab({ query: f.query, variables: f.variables ?? '' })) return;
   const state = store.getState();
   const current = activeTab(state);
   const content = { query: f.query, variables: f.variables ?? '', operationName: f.operationName };
@@ -55,8 +55,7 @@ export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
  */
 function writeFragment(tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>): void {
   const base = window.location.pathname + window.location.search;
-  const pristine = isPristineTab({ ...createTab(), ...tab });
-  const url = base + (pristine ? '' : encodeFragment(tab));
+  const url = base + (isPristineTab(tab) ? '' : encodeFragment(tab));
   if (url === base + window.location.hash) return;
   window.history.replaceState(window.history.state, '', url);
   writeJson(LAST_WRITTEN_KEY, [window.location.hash, ...recentlyWritten()].slice(0, 10), 'session');

@@ -54,7 +54,7 @@ export function activeTab(state: TabsState): ConsoleTab {
 }
 
 /** True when the tab holds nothing of the user's: the default (or an empty) query and no variables. */
-export function isPristineTab(tab: ConsoleTab): boolean {
+export function isPristineTab(tab: Pick<ConsoleTab, 'query' | 'variables'>): boolean {
   const q = tab.query.trim();
   return (q === '' || q === DEFAULT_QUERY.trim()) && tab.variables.trim() === '';
 }
