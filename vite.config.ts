@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: process.env.DIST_DIR ?? 'dist',
     sourcemap: true,
     target: 'es2022',
+    // server/page-preloads.ts reads it to announce each route's first chunks in its HTML.
+    manifest: true,
     chunkSizeWarningLimit: 1024,
   },
   worker: { format: 'es' },

@@ -31,3 +31,57 @@ test('the console page loads it (so the check above can see it)', async ({ page 
   });
   expect(scripts.some((s) => s.includes(CONSOLE_MARK))).toBe(true);
 });
+
+// Each route's page names, in its HTML, every script the route runs before its first screen
+// (server/page-preloads.ts), so the browser fetches them at once instead of learning of them one
+// round trip later, once the entry script has arrived and run.
+
+/** Records, in the page's clock, when its first field to type into exists (its first screen). */
+const FIRST_FIELD_TIMER = () => {
+  const w = window as unknown as { __firstFieldAt?: number };
+  const seen = () => {
+    if (
+      w.__firstFieldAt === undefined &&
+      document.querySelector('#root input, #root [contenteditable="true"]')
+    )
+      w.__firstFieldAt = performance.now();
+    return w.__firstFieldAt !== undefined;
+  };
+  const mo = new MutationObserver(() => {
+    if (seen()) mo.disconnect();
+  });
+  document.addEventListener('DOMContentLoaded', () => {
+    if (!seen()) mo.observe(document.body, { childList: true, subtree: true });
+  });
+};
+
+for (const path of ['/debug/console', '/analytics']) {
+  test(`${path} announces every script it runs before its first screen`, async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(path)).text();
+    const announced = new Set(
+      [...html.matchAll(/<(?:link rel="modulepreload"[^>]*href|script[^>]*src)="([^"]+)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+    await page.addInitScript(FIRST_FIELD_TIMER);
+    await page.goto(path);
+    await expect
+      .poll(() => page.evaluate(() => (window as { __firstFieldAt?: number }).__firstFieldAt))
+      .toBeGreaterThan(0);
+    const early = await page.evaluate(() => {
+      const at = (window as unknown as { __firstFieldAt: number }).__firstFieldAt;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= at)
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.endsWith('.js') && !p.includes('.worker-'));
+    });
+    // (Workers, such as the schema worker started before React mounts, are not the page's
+    // modules: they load in their own context.)
+    expect(early.length).toBeGreaterThan(2);
+    expect(early.filter((p) => !announced.has(p))).toEqual([]);
+  });
+}

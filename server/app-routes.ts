@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { AppConfigJson } from '../src/shared/contracts/app-config.ts';
+import { routeOf } from '../src/shared/contracts/routes.ts';
 import { loopbackFor } from './hosts.ts';
 import { indexHtmlReader } from './index-html.ts';
 import { requestUrl, sendJson } from './http-util.ts';
@@ -87,7 +88,7 @@ export function createAppRoutes(opts: AppRoutesOptions) {
     }
     const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     if (readIndex && APP_PAGES.has(route) && (req.method === 'GET' || req.method === 'HEAD')) {
-      const page = await readIndex();
+      const page = await readIndex(routeOf(route));
       if (page === undefined) return false;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache');

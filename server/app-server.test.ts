@@ -19,6 +19,21 @@ writeFileSync(
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), bigJs);
 writeFileSync(join(dist, 'assets', 'tiny-1.css'), 'a{}');
 writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+// A build manifest as Vite writes it (server/page-preloads.ts reads it).
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'src/app/start.tsx': { file: 'assets/start-s1.js', imports: ['_shared-x1.js'] },
+    '_shared-x1.js': { file: 'assets/shared-x1.js' },
+    'src/features/console/console-page.tsx': {
+      file: 'assets/console-page-c1.js',
+      imports: ['_shared-x1.js'],
+      css: ['assets/console-page-c1.css'],
+    },
+    'src/features/analytics/analytics-page.tsx': { file: 'assets/analytics-page-a1.js' },
+  }),
+);
 const secret = mkdtempSync(join(tmpdir(), 'dc-secret-'));
 writeFileSync(join(secret, 'secret.txt'), 'top secret');
 
@@ -82,6 +97,28 @@ describe('app server', () => {
       expect(r.headers['cache-control'], path).toBe('no-cache');
       expect(r.body.toString(), path).toContain('<title>Debug console</title>');
     }
+  });
+
+  it('announces each route’s first chunks in its page, and only that route’s', async () => {
+    const preloads = async (path: string) =>
+      [
+        ...(await get(path)).body
+          .toString()
+          .matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g),
+      ].map((m) => `${m[1]} ${m[2]}`);
+    expect(await preloads('/debug/console')).toEqual([
+      'stylesheet /assets/console-page-c1.css',
+      'modulepreload /assets/console-page-c1.js',
+      'modulepreload /assets/shared-x1.js',
+      'modulepreload /assets/start-s1.js',
+    ]);
+    expect(await preloads('/analytics/')).toEqual([
+      'modulepreload /assets/analytics-page-a1.js',
+      'modulepreload /assets/start-s1.js',
+      'modulepreload /assets/shared-x1.js',
+    ]);
+    // The manifest itself is the server's, not served.
+    expect((await get('/.vite/manifest.json')).status).toBe(404);
   });
 
   it('sends the strict CSP and friends on every response, errors included', async () => {

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import {
   APP_CONFIG_ELEMENT_ID,
   jsonForHtml,
   type AppConfigJson,
 } from '../src/shared/contracts/app-config.ts';
+import type { Route } from '../src/shared/contracts/routes.ts';
+import { preloadsFor, readManifest, withPreloads } from './page-preloads.ts';
 
 /**
  * The app's page with the server's configuration inlined as a JSON data block before
@@ -24,12 +27,14 @@ interface IndexPage {
 }
 
 /**
- * Reads the built index.html (again after a rebuild) and inlines the configuration; resolves
- * undefined when there is no build.
+ * Reads the built index.html (again after a rebuild), inlines the configuration and announces
+ * the route's first chunks (server/page-preloads.ts, from the build's manifest beside it);
+ * resolves undefined when there is no build.
  */
 export function indexHtmlReader(file: string, config: AppConfigJson) {
-  let cached: { key: string; page: Promise<IndexPage> } | undefined;
-  return async function read(): Promise<IndexPage | undefined> {
+  let cached: { key: string; pages: Map<Route, Promise<IndexPage>> } | undefined;
+  let build: Promise<{ raw: string; manifest: Awaited<ReturnType<typeof readManifest>> }>;
+  return async function read(route: Route): Promise<IndexPage | undefined> {
     let key: string;
     try {
       const info = await stat(file);
@@ -38,13 +43,24 @@ export function indexHtmlReader(file: string, config: AppConfigJson) {
       return undefined;
     }
     if (cached?.key !== key) {
-      const page = readFile(file, 'utf8').then((raw) => {
-        const html = withAppConfig(raw, config);
+      cached = { key, pages: new Map() };
+      build = Promise.all([readFile(file, 'utf8'), readManifest(dirname(file))]).then(
+        ([raw, manifest]) => ({ raw, manifest }),
+      );
+    }
+    const { pages } = cached;
+    let page = pages.get(route);
+    if (!page) {
+      page = build.then(({ raw, manifest }) => {
+        const withConfig = withAppConfig(raw, config);
+        const html = manifest ? withPreloads(withConfig, preloadsFor(manifest, route)) : withConfig;
         return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
       });
-      cached = { key, page };
-      page.catch(() => (cached = undefined));
+      pages.set(route, page);
+      page.catch(() => {
+        if (cached?.pages === pages) cached = undefined;
+      });
     }
-    return cached.page.catch(() => undefined);
+    return page.catch(() => undefined);
   };
 }

@@ -120,6 +120,8 @@ function resolveFile(root: string, pathname: string): string | null {
   const file = resolve(root, '.' + decoded);
   const rel = relative(root, file);
   if (rel === '' || rel.startsWith('..') || rel.split(sep).includes('..')) return null;
+  // Nothing hidden: the build's `.vite/manifest.json` is for the server (page-preloads.ts).
+  if (rel.split(sep).some((part) => part.startsWith('.'))) return null;
   return file;
 }
 

@@ -1,5 +1,5 @@
 import { applySettings } from './app/settings/settings-store.ts';
-import { routeOf } from './app/routes.ts';
+import { routeOf } from './shared/contracts/routes.ts';
 import { loadAnalyticsPage } from './features/analytics/index.ts';
 import { loadConsolePage } from './features/console/index.ts';
 import './styles.css';

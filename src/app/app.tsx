@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { navigate, useRoute } from './router.ts';
-import { ROUTE_PATHS, routeOf, type Route } from './routes.ts';
+import { ROUTE_PATHS, routeOf, type Route } from '../shared/contracts/routes.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { analyticsPage, consolePage } from './pages.ts';
 import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';

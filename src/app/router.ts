@@ -1,5 +1,5 @@
 import { createStore, useStore } from '../shared/lib/store.ts';
-import { routeOf, ROUTE_PATHS, type Route } from './routes.ts';
+import { routeOf, ROUTE_PATHS, type Route } from '../shared/contracts/routes.ts';
 
 const currentRoute = () => routeOf(window.location.pathname);
 const route = createStore<Route>(currentRoute);

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { analyticsPage, consolePage } from './pages.ts';
 import { Providers } from './providers.tsx';
-import { routeOf } from './routes.ts';
+import { routeOf } from '../shared/contracts/routes.ts';
 
 /**
  * Mounts the app (loaded by src/main.tsx next to the current page's chunk) once the current
