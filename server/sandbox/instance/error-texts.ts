@@ -1,7 +1,7 @@
 /** The error bodies and texts of the GraphQL endpoint, worded like graph-gophers on a real instance. */
 import type { GraphQLError } from 'graphql';
 import { Kind, type DocumentNode } from 'graphql';
-import type { LimitViolation } from '../../../src/shared/contracts/cost-estimate.ts';
+import type { LimitViolation } from '../../../src/shared/contracts/cost-limits.ts';
 
 /** The 400 body for exceeded cost limits: Go's sorted keys, encoder's trailing newline. */
 export function costLimitBody(violations: LimitViolation[], baseUrl: string): string {

@@ -17,12 +17,14 @@ import {
 import {
   MAX_NESTING,
   MAX_TOKENS,
-  checkCostLimits,
   estimateQueryCost,
   nestingDepth,
+} from '../../../src/shared/contracts/cost-estimate.ts';
+import {
+  checkCostLimits,
   type CostLimits,
   type LimitViolation,
-} from '../../../src/shared/contracts/cost-estimate.ts';
+} from '../../../src/shared/contracts/cost-limits.ts';
 import type { RequestContext } from './resolvers.ts';
 import type { Splice } from './fast-results.ts';
 import { NO_TRACE } from './tracing.ts';

@@ -4,10 +4,7 @@
  * `experimentalFeatures.rateLimitAnonymous`.
  */
 import { readFileSync } from 'node:fs';
-import {
-  DEFAULT_COST_LIMITS,
-  type CostLimits,
-} from '../../../src/shared/contracts/cost-estimate.ts';
+import { DEFAULT_COST_LIMITS, type CostLimits } from '../../../src/shared/contracts/cost-limits.ts';
 
 export interface SiteConfig {
   /** The text served as `site { configuration { effectiveContents } }`. */

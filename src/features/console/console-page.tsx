@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-estimate.ts';
+import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-limits.ts';
 import { useStore } from '../../shared/lib/store.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { getConnection } from '../connection/index.ts';
@@ -11,10 +11,9 @@ import { CostConfirmBar } from './components/cost-confirm.tsx';
 import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
 import { ExportMenu } from './components/export-menu.tsx';
-import { HistoryPanel } from './components/history-panel.tsx';
+import { HistoryPanel, prefetchPanels, SaveDialog, SavedPanel } from './components/lazy-panels.tsx';
 import { ResponsePane } from './components/response-pane.tsx';
-import { SaveDialog } from './components/save-dialog.tsx';
-import { SavedPanel, type OpenRequest } from './components/saved-panel.tsx';
+import type { OpenRequest } from './components/saved-panel.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
@@ -30,7 +29,8 @@ import { getSavedStore } from './saved/saved-store.ts';
 import { useSavedOperations } from './saved/use-saved-operations.ts';
 import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs-view.ts';
 import { buildExportRequest } from './state/export-request.ts';
-import { listOperations } from './lib/operations.ts';
+import { whenIdleAfterPaint } from './editor/after-paint.ts';
+import { loadGraphqlTools, TOOLS_FAILED, useGraphqlTools } from './lib/graphql-tools-loader.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
 import { setRunResult, useRunResult } from './state/responses.ts';
 import type { ConsoleState, ConsoleStore } from './state/console-store.ts';
@@ -83,11 +83,25 @@ const ConsoleView = memo(function ConsoleView({
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
-  const allOperations = useMemo(() => listOperations(tab.query), [tab.query]);
+  // The document's operations once the GraphQL tools are in (requested after the first paint).
+  const tools = useGraphqlTools();
+  const allOperations = useMemo(() => tools?.listOperations(tab.query) ?? [], [tools, tab.query]);
+  useEffect(() => {
+    void whenIdleAfterPaint()
+      .then(() => {
+        prefetchPanels();
+        return loadGraphqlTools();
+      })
+      .catch(() => undefined); // a run or a command asks again and says so if it fails
+  }, []);
   const operations = allOperations.flatMap((o) => (o.name ? [o.name] : []));
-  const exporting = useExportCommands(() =>
-    buildExportRequest(actions.texts(), tab.operationName, handles.query.current),
-  );
+  const exporting = useExportCommands(() => {
+    const texts = actions.texts(); // what the editors hold at the click
+    return loadGraphqlTools().then(
+      (tools) => buildExportRequest(tools, texts, tab.operationName, handles.query.current),
+      () => Promise.reject(new Error(TOOLS_FAILED)),
+    );
+  });
   useFragmentWriter(tab);
   // Once a schema is on its way with credentials (not the anonymous probe at start), Docs will be
   // wanted: fetch their chunk now rather than behind the introspection answer when they open.

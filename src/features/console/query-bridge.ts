@@ -1,6 +1,6 @@
 import type { EditorView } from '@codemirror/view';
 import type { QueryBridge } from '../docs/index.ts';
-import { parseVariables } from './lib/variables.ts';
+import { parseVariables } from './lib/parse-variables.ts';
 
 export type { QueryBridge };
 

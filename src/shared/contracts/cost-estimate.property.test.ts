@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Lexer, Source, TokenKind, parse, print } from 'graphql';
 import { MAX_NESTING, estimateQueryCost, nestingDepth } from './cost-estimate.ts';
-import type { CostEstimate } from './cost-estimate.ts';
+import type { CostEstimate } from './cost-limits.ts';
 
 /** The reasons the estimator may give for a document graphql-js parses (its own contract). */
 const ESTIMATE_ERRORS =

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
+import { estimateQueryCost, nestingDepth } from './cost-estimate.ts';
 import {
   DEFAULT_COST_LIMITS,
   checkCostLimits,
-  estimateQueryCost,
-  nestingDepth,
   type CostEstimate,
   type QueryCost,
-} from './cost-estimate.ts';
+} from './cost-limits.ts';
 
 function cost(query: string, variables?: Record<string, unknown>): QueryCost {
   const r = estimateQueryCost(query, variables);

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
-  checkCostLimits,
   DEFAULT_COST_LIMITS,
-  estimateQueryCost,
   type CostEstimate,
   type CostLimits,
   type LimitKind,
-} from '../../../shared/contracts/cost-estimate.ts';
-import { parseVariables } from '../lib/variables';
+} from '../../../shared/contracts/cost-limits.ts';
+import { loadGraphqlTools, type GraphqlTools } from '../lib/graphql-tools-loader.ts';
+import { parseVariables } from '../lib/parse-variables.ts';
 
 export interface CostMeterProps {
   query: string;
@@ -65,32 +64,47 @@ export const fmt = (n: number) =>
  */
 export function CostMeter(props: CostMeterProps) {
   const { query, variables } = props;
-  const [estimate, setEstimate] = useState<CostEstimate | 'too-large' | undefined>();
+  const [estimate, setEstimate] = useState<CostEstimate | 'too-large' | 'not-loaded' | undefined>();
+  // The estimator comes with the GraphQL tools' chunk: the first estimate waits for it.
+  const [tools, setTools] = useState<GraphqlTools>();
   useEffect(() => {
+    let live = true;
     const timer = setTimeout(() => {
       if (query.length > MAX_LIVE_COST_CHARS) return setEstimate('too-large');
-      const vars = parseVariables(variables);
-      setEstimate(estimateQueryCost(query, vars.ok ? vars.value : {}));
+      loadGraphqlTools().then(
+        (t) => {
+          if (!live) return;
+          const vars = parseVariables(variables);
+          setTools(t);
+          setEstimate(t.estimateQueryCost(query, vars.ok ? vars.value : {}));
+        },
+        () => live && setEstimate('not-loaded'),
+      );
     }, COST_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [query, variables]);
 
   const limitsEditor = <CostLimitsEditor limits={props.limits} onChange={props.onLimitsChange} />;
   if (estimate === undefined) return <section aria-label="Query cost" className="cost-meter" />;
-  if (estimate === 'too-large' || !estimate.ok) {
+  if (estimate === 'too-large' || estimate === 'not-loaded' || !estimate.ok) {
     return (
       <section aria-label="Query cost" className="cost-meter cost-meter-muted">
         <span>
           Cost:{' '}
           {estimate === 'too-large'
             ? `not estimated while typing (query over ${fmt(MAX_LIVE_COST_CHARS)} characters)`
-            : `cannot estimate (${estimate.error}); the instance then skips its limits`}
+            : estimate === 'not-loaded'
+              ? 'not estimated: the estimator did not load (reload the page; your tabs are kept)'
+              : `cannot estimate (${estimate.error}); the instance then skips its limits`}
         </span>
         {limitsEditor}
       </section>
     );
   }
-  const violations = checkCostLimits(estimate.cost, props.limits);
+  const violations = tools?.checkCostLimits(estimate.cost, props.limits) ?? [];
   const over = new Set(violations.map((v) => v.kind));
   const h = estimate.hotspot;
   return (

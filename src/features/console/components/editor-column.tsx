@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { startTransition, useMemo, useState } from 'react';
-import { operationAt } from '../lib/operations.ts';
-import type { CostLimits } from '../../../shared/contracts/cost-estimate.ts';
+import { useGraphqlTools } from '../lib/graphql-tools-loader.ts';
+import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore } from '../hooks/use-console-store.ts';
@@ -32,9 +32,13 @@ export function EditorColumn(props: Props) {
   // are read from the current document.
   const [cursor, setCursor] = useState<{ tabId: string; offset: number }>();
   const offset = cursor?.tabId === id ? cursor.offset : undefined;
+  const tools = useGraphqlTools();
   const cursorOp = useMemo(
-    () => (multipleOperations && offset !== undefined ? operationAt(tab.query, offset) : undefined),
-    [multipleOperations, tab.query, offset],
+    () =>
+      multipleOperations && offset !== undefined
+        ? tools?.operationAt(tab.query, offset)
+        : undefined,
+    [tools, multipleOperations, tab.query, offset],
   );
   const operationName = tab.operationName ?? cursorOp;
   const update = (patch: Partial<ConsoleTab>) => getConsoleStore().updateTab(id, patch);

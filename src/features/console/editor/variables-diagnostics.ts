@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { pathKey, scanJson, type JsonSpan } from '../lib/json-scan';
-import { parseVariables, validateVariables } from '../lib/variables';
+import { parseVariables } from '../lib/parse-variables.ts';
+import { validateVariables } from '../lib/variables';
 import type { EditorDiagnostic } from './graphql-diagnostics';
 
 /** What the variables are checked against; changes as the user edits the query. */

@@ -4,13 +4,16 @@ import type {
   CostHotspot,
   CostLimits,
   LimitViolation,
-} from '../../../shared/contracts/cost-estimate.ts';
-import { mergeFragments } from '../lib/merge-fragments.ts';
-import { prettifyQuery } from '../lib/prettify.ts';
+} from '../../../shared/contracts/cost-limits.ts';
+import {
+  graphqlToolsNow,
+  loadGraphqlTools,
+  TOOLS_FAILED,
+  type GraphqlTools,
+} from '../lib/graphql-tools-loader.ts';
 import { loadQueryLanguage } from '../editor/query-language-loader.ts';
 import { replaceAll } from '../editor/replace-all.ts';
 import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
-import { prepareRun } from '../state/prepare-run.ts';
 import type { ConsoleTab } from '../state/tabs.ts';
 import { getConsoleStore } from './use-console-store.ts';
 import { useRunOperation, type RunRequest } from './use-run-operation.ts';
@@ -61,17 +64,41 @@ export function useConsoleActions(
     };
   }
 
+  /**
+   * Calls `apply` with the GraphQL tools: at once when their chunk is in (always, but for a
+   * command in the first moments after start), else once it is; says so if it cannot load.
+   */
+  function withTools(apply: (tools: GraphqlTools) => void, failed: (message: string) => void) {
+    const now = graphqlToolsNow();
+    if (now) return apply(now);
+    loadGraphqlTools().then(apply, () => failed(TOOLS_FAILED));
+  }
+
   function run() {
     if (runner.isRunning) return;
+    // What the user ran is what the editors held at the click, whenever the tools arrive.
     const text = texts();
+    const cursorOffset = h.query.current?.view?.state.selection.main.head;
     setBlocked(undefined);
     setCostConfirm(undefined);
-    const prep = prepareRun({
+    withTools(
+      (tools) => runWith(tools, text, cursorOffset),
+      (message) => setBlocked({ tabId: tab.id, message }),
+    );
+  }
+
+  function runWith(
+    tools: GraphqlTools,
+    text: ReturnType<typeof texts>,
+    cursorOffset: number | undefined,
+  ) {
+    if (runner.isRunning) return;
+    const prep = tools.prepareRun({
       query: text.query,
       variablesText: text.variables,
       headersText: text.headers,
       pickedOperation: tab.operationName,
-      cursorOffset: h.query.current?.view?.state.selection.main.head,
+      cursorOffset,
       limits,
     });
     if (!prep.ok) {
@@ -99,8 +126,13 @@ export function useConsoleActions(
   }
 
   function prettify() {
+    withTools(prettifyWith, (text) => setMessage({ tone: 'error', text }));
+  }
+
+  /** Rewrites the editors' text as it is when the tools are in (never an older copy). */
+  function prettifyWith(tools: GraphqlTools) {
     const text = texts();
-    const q = prettifyQuery(text.query);
+    const q = tools.prettifyQuery(text.query);
     if (!q.ok) {
       setMessage({
         tone: 'error',
@@ -127,8 +159,13 @@ export function useConsoleActions(
   }
 
   function merge() {
+    withTools(mergeWith, (text) => setMessage({ tone: 'error', text }));
+  }
+
+  /** Rewrites the editors' text as it is when the tools are in (never an older copy). */
+  function mergeWith(tools: GraphqlTools) {
     const text = texts();
-    const r = mergeFragments(text.query, schema);
+    const r = tools.mergeFragments(text.query, schema);
     if (!r.ok) {
       setMessage({ tone: 'error', text: `Cannot merge fragments: ${r.message}` });
       return;

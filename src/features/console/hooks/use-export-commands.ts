@@ -17,13 +17,20 @@ export interface ExportState {
  * unless "Include token" is checked; if the browser blocks the clipboard, the command is kept
  * for manual copying.
  */
-export function useExportCommands(build: () => ExportRequest) {
+export function useExportCommands(build: () => Promise<ExportRequest>) {
   const [includeToken, setIncludeToken] = useState(false);
   const [status, setStatus] = useState('');
   const [fallback, setFallback] = useState<string>();
 
   async function copy(kind: 'curl' | 'src') {
-    const req = build();
+    let req: ExportRequest;
+    try {
+      req = await build();
+    } catch (e) {
+      setFallback(undefined);
+      setStatus(e instanceof Error ? e.message : String(e));
+      return;
+    }
     if (req.problem) {
       setFallback(undefined);
       setStatus(req.problem);

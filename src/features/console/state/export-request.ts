@@ -1,9 +1,9 @@
 import { buildAuthorization, normalizeBaseUrl } from '../../connection/index.ts';
 import { getConnection } from '../../connection/index.ts';
-import { exportOperation } from '../lib/export-operation.ts';
+import type { GraphqlTools } from '../lib/graphql-tools-loader.ts';
 import { parseHeaders } from '../lib/headers.ts';
 import { requestOptionHeaders } from '../lib/request-options.ts';
-import { parseVariables } from '../lib/variables.ts';
+import { parseVariables } from '../lib/parse-variables.ts';
 import type { EditorHandleLike } from '../query-bridge.ts';
 import { getRequestOptions } from './request-options-store.ts';
 
@@ -26,6 +26,7 @@ export interface ExportRequest {
  * how to choose.
  */
 export function buildExportRequest(
+  { exportOperation }: Pick<GraphqlTools, 'exportOperation'>,
   text: { query: string; variables: string; headers: string },
   picked: string | undefined,
   queryHandle: EditorHandleLike | null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COST_LIMITS } from '../../../shared/contracts/cost-estimate.ts';
+import { DEFAULT_COST_LIMITS } from '../../../shared/contracts/cost-limits.ts';
 import { prepareRun, type PrepareInput } from './prepare-run.ts';
 
 function input(p: Partial<PrepareInput>): PrepareInput {

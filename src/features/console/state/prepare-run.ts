@@ -1,13 +1,13 @@
+import { estimateQueryCost } from '../../../shared/contracts/cost-estimate.ts';
 import {
   checkCostLimits,
-  estimateQueryCost,
   type CostHotspot,
   type CostLimits,
   type LimitViolation,
-} from '../../../shared/contracts/cost-estimate.ts';
+} from '../../../shared/contracts/cost-limits.ts';
 import { parseHeaders } from '../lib/headers.ts';
 import { listOperations, operationAt } from '../lib/operations.ts';
-import { parseVariables } from '../lib/variables.ts';
+import { parseVariables } from '../lib/parse-variables.ts';
 
 export interface PrepareInput {
   query: string;

@@ -1,0 +1,36 @@
+import { createStore, useStore } from '../../../shared/lib/store.ts';
+import type * as Tools from './graphql-tools.ts';
+
+export type GraphqlTools = typeof Tools;
+
+/** The tools once their chunk is in; undefined before. */
+const loaded = createStore<GraphqlTools | undefined>(undefined);
+let loading: Promise<GraphqlTools> | undefined;
+
+/** Requests the GraphQL tools' chunk (graphql-tools.ts) once; resolves with it. */
+export function loadGraphqlTools(): Promise<GraphqlTools> {
+  loading ??= import('./graphql-tools.ts').then(
+    (m) => {
+      loaded.set(m);
+      return m;
+    },
+    (e: unknown) => {
+      loading = undefined; // a later call tries again
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** The tools if their chunk is in already (what a synchronous caller can use now). */
+export const graphqlToolsNow = (): GraphqlTools | undefined => loaded.get();
+
+/**
+ * The tools, or undefined until their chunk is in: a component shows nothing derived from the
+ * document before (no operation picker, no cost yet) and re-renders once they arrive.
+ */
+export const useGraphqlTools = (): GraphqlTools | undefined => useStore(loaded);
+
+/** What to tell the user when the chunk did not load (offline, or the server was updated). */
+export const TOOLS_FAILED =
+  'The console’s GraphQL tools did not load (network error or a new version of the app). Reload the page; your tabs are kept.';
