@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { httpMeta, NetworkError } from '../../shared/api/http.ts';
-import { readWhoAmI, WHO_AM_I_QUERY, type ConnectStatus } from './connect-check.ts';
+import type { ConnectStatus } from './connect-check.ts';
 import { getConnection, type ConnectionSettings } from './connection-store.ts';
 import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
@@ -14,7 +14,11 @@ async function checkConnection(signal?: AbortSignal): Promise<ConnectStatus> {
         state: 'error',
         message: 'Enter the "Sudo user" to act as (Sudo needs a site admin\'s token).',
       };
-    const s = await usableConnection();
+    // The check's reading of the answer is a chunk of its own: no first screen needs it.
+    const [{ readWhoAmI, WHO_AM_I_QUERY }, s] = await Promise.all([
+      import('./connect-check.ts'),
+      usableConnection(),
+    ]);
     const { response } = await sendGraphQL(
       s,
       { query: WHO_AM_I_QUERY },

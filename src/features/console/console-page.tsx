@@ -28,7 +28,6 @@ import { useSaveOperation } from './hooks/use-save-operation.ts';
 import { getSavedStore } from './saved/saved-store.ts';
 import { useSavedOperations } from './saved/use-saved-operations.ts';
 import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs-view.ts';
-import { buildExportRequest } from './state/export-request.ts';
 import { whenIdleAfterPaint } from './editor/after-paint.ts';
 import { loadGraphqlTools, TOOLS_FAILED, useGraphqlTools } from './lib/graphql-tools-loader.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
@@ -98,7 +97,7 @@ const ConsoleView = memo(function ConsoleView({
   const exporting = useExportCommands(() => {
     const texts = actions.texts(); // what the editors hold at the click
     return loadGraphqlTools().then(
-      (tools) => buildExportRequest(tools, texts, tab.operationName, handles.query.current),
+      (tools) => tools.buildExportRequest(texts, tab.operationName, handles.query.current),
       () => Promise.reject(new Error(TOOLS_FAILED)),
     );
   });

@@ -4,7 +4,8 @@
  * is the entry: the HTTP facts first (classify-http.ts), then this. Pure (no DOM): it runs inside
  * the response worker so that large bodies are parsed off the main thread, and in unit tests.
  */
-import { classifyHttp, statusLine, type Notice, type ResponseMeta } from './classify-http.ts';
+import { classifyHttp, type Notice, type ResponseMeta } from './classify-http.ts';
+import { statusLine } from './status-line.ts';
 import { prettyJson } from './pretty-json.ts';
 
 /** What classifyJsonFacts needs of a GraphQL response (gathered while printing by src/features/console/response/json-stream-printer.ts). */

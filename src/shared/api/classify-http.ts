@@ -5,6 +5,7 @@
  * unit tests.
  */
 import { looksLikeHtml, retryAfterSeconds, type HttpMeta } from './http.ts';
+import { statusLine } from './status-line.ts';
 
 export interface ResponseMeta extends HttpMeta {
   /** The scheme the request was sent with: an expired OAuth token gets its own hint. */
@@ -26,27 +27,6 @@ export interface HttpClassified {
   display: string;
   language: 'text';
   notice: Notice;
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** "401 Unauthorized" */
-export function statusLine(status: number): string {
-  const text = STATUS_TEXT[status];
-  return text ? `${status} ${text}` : String(status);
 }
 
 /** What to do about the instance's plain-text auth errors (exact texts). */

@@ -14,8 +14,6 @@ export interface DiagnosticsRecipe {
   variables?: string;
 }
 
-export const DIAGNOSTICS_COLLECTION = 'Diagnostics';
-
 export const DIAGNOSTICS: readonly DiagnosticsRecipe[] = [
   {
     name: 'Site version and update check',

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_COLLECTION, isBuiltInCollection } from '../saved/collections.ts';
-import { DIAGNOSTICS_COLLECTION } from '../../../shared/contracts/diagnostics.ts';
+import { DIAGNOSTICS_COLLECTION } from '../../../shared/contracts/diagnostics-collection.ts';
 import '../saved/saved.css';
 
 export interface SaveRequest {

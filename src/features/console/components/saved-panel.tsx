@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { HistoryEntry } from '../state/history.ts';
 import { matchesSearch, type SavedOperation } from '../saved/collections.ts';
-import { DIAGNOSTICS, DIAGNOSTICS_COLLECTION } from '../../../shared/contracts/diagnostics.ts';
+import { DIAGNOSTICS_COLLECTION } from '../../../shared/contracts/diagnostics-collection.ts';
+import { DIAGNOSTICS } from '../../../shared/contracts/diagnostics.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { DeleteCollection, Group } from './saved-group.tsx';
 import { savedActions, type Feedback } from '../saved/saved-actions.ts';

@@ -1,4 +1,4 @@
-import { statusLine } from '../../../shared/api/classify-http.ts';
+import { statusLine } from '../../../shared/api/status-line.ts';
 import { formatBytes } from '../../../shared/lib/format-bytes.ts';
 import type { RunResult } from '../state/responses.ts';
 import { TraceStatus } from './trace-status.tsx';

@@ -6,7 +6,7 @@ import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts'
 import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
 import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
 import { traceInfo } from '../lib/trace-info.ts';
-import { prepareResponseWorker, readResponse } from '../response/format-client.ts';
+import { loadFormatClient } from '../response/format-client-loader.ts';
 import { setLiveResponse } from '../response/live-response.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
 import { getRequestOptions } from '../state/request-options-store.ts';
@@ -50,6 +50,8 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
       },
     );
     const h = t.response.headers;
+    // Requested when the run started (below), so in by now.
+    const { readResponse } = await loadFormatClient();
     const { body, size, receivedAt } = await readResponse(
       t.response,
       {
@@ -105,7 +107,11 @@ export function useRunOperation() {
       // after success, shared with the result's document, and goes with a failure.
       setLiveResponse(undefined);
       void loadResponseViewer().catch(() => {});
-      prepareResponseWorker();
+      // The response worker starts with the run (the request is not held for it).
+      loadFormatClient().then(
+        (c) => c.prepareResponseWorker(),
+        () => undefined, // execute() awaits it again and reports the failure
+      );
       return execute(req, controller.signal).then((result) => {
         if (result.failure && abortRef.current === controller) setLiveResponse(undefined);
         return result;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SaveRequest } from '../components/save-dialog.tsx';
-import { redactHeaderValues } from '../saved/collection-file.ts';
+import { redactHeaderValues } from '../saved/redact-headers.ts';
 import { saveOperation } from '../saved/collections.ts';
 import { getSavedStore } from '../saved/saved-store.ts';
 import type { ConsoleTab } from '../state/tabs.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { prepareResponseWorker } from './format-client.ts';
+import { loadFormatClient } from './format-client-loader.ts';
 import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
 /** After the first render, how long the page waits before fetching the viewer in idle time. */
@@ -25,7 +25,10 @@ export function useResponseViewer(needed: boolean): ViewerState {
     const timer = setTimeout(() => {
       const preload = () => {
         load();
-        prepareResponseWorker();
+        loadFormatClient().then(
+          (c) => c.prepareResponseWorker(),
+          () => undefined, // a run loads it again and reports a failure
+        );
       };
       if (typeof requestIdleCallback === 'function')
         idle = requestIdleCallback(preload, { timeout: 2000 });

@@ -1,10 +1,10 @@
+import { redactHeaderValues } from './redact-headers.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COLLECTION_FILE_FORMAT,
   exportCollection,
   importCollection,
   parseCollectionFile,
-  redactHeaderValues,
 } from './collection-file.ts';
 import { emptySavedState, saveOperation, type SavedState } from './collections.ts';
 

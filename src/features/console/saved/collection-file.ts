@@ -2,6 +2,7 @@
  * A collection as a file: export (never tokens; header values only when asked) and import with
  * validation that says what is wrong. Imports never overwrite: clashing names get a suffix.
  */
+import { redactHeaderValues } from './redact-headers.ts';
 import {
   isBuiltInCollection,
   saveOperation,
@@ -28,21 +29,6 @@ export interface ImportedCollection {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/**
- * Header names kept, values emptied. Text that is not a JSON object is dropped: it cannot be
- * redacted safely.
- */
-export function redactHeaderValues(headers: string): string {
-  if (!headers.trim()) return '';
-  try {
-    const parsed: unknown = JSON.parse(headers);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return '';
-    return JSON.stringify(Object.fromEntries(Object.keys(parsed).map((k) => [k, ''])), null, 2);
-  } catch {
-    return '';
-  }
-}
 
 /** The file's text (pretty JSON). */
 export function exportCollection(

@@ -2,7 +2,7 @@
  * Saved operations in named collections: a pure model (no storage, no React). The store
  * (saved-store.ts) loads, applies these functions and writes back.
  */
-import { DIAGNOSTICS_COLLECTION } from '../../../shared/contracts/diagnostics.ts';
+import { DIAGNOSTICS_COLLECTION } from '../../../shared/contracts/diagnostics-collection.ts';
 
 /** One saved operation: what a console tab holds, under a name. */
 export interface SavedOperation {

@@ -1,6 +1,6 @@
 import { buildAuthorization, normalizeBaseUrl } from '../../connection/index.ts';
 import { getConnection } from '../../connection/index.ts';
-import type { GraphqlTools } from '../lib/graphql-tools-loader.ts';
+import { exportOperation } from '../lib/export-operation.ts';
 import { parseHeaders } from '../lib/headers.ts';
 import { requestOptionHeaders } from '../lib/request-options.ts';
 import { parseVariables } from '../lib/parse-variables.ts';
@@ -26,7 +26,6 @@ export interface ExportRequest {
  * how to choose.
  */
 export function buildExportRequest(
-  { exportOperation }: Pick<GraphqlTools, 'exportOperation'>,
   text: { query: string; variables: string; headers: string },
   picked: string | undefined,
   queryHandle: EditorHandleLike | null,
