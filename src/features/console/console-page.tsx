@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-limits.ts';
@@ -37,6 +37,13 @@ import { activeTab, tabTitle } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
 
+// Parts of the page that do not follow the query text, kept from re-rendering on every edit
+// (each edit re-renders the page: a keystroke's frame then has less to wait for).
+const ConnectionSection = memo(ConnectionPanel);
+const DocsSection = memo(DocsSlot);
+const flushTabs = () => getConsoleStore().flush();
+const closeDocs = () => setDocsOpen(false);
+
 /**
  * The console page: connection, toolbar, tabs, editors, response, Docs and History panels.
  *
@@ -73,6 +80,10 @@ const ConsoleView = memo(function ConsoleView({
     ...DEFAULT_COST_LIMITS,
     ...readJson<Partial<CostLimits>>(LIMITS_KEY, {}),
   }));
+  const changeLimits = useCallback((l: CostLimits) => {
+    setLimits(l);
+    writeJson(LIMITS_KEY, l);
+  }, []);
   const actions = useConsoleActions(tab, handles, schema.schema, limits);
   const result = useRunResult(tab.id);
   const docs = useStore(docsView);
@@ -169,7 +180,7 @@ const ConsoleView = memo(function ConsoleView({
 
   return (
     <div className="console">
-      <ConnectionPanel onRememberChange={() => getConsoleStore().flush()} />
+      <ConnectionSection onRememberChange={flushTabs} />
       <Toolbar
         commands={commands}
         operations={operations}
@@ -204,10 +215,7 @@ const ConsoleView = memo(function ConsoleView({
             handles={handles}
             schema={schema.schema}
             limits={limits}
-            onLimitsChange={(l) => {
-              setLimits(l);
-              writeJson(LIMITS_KEY, l);
-            }}
+            onLimitsChange={changeLimits}
             commands={commands}
           />
         </ErrorBoundary>
@@ -256,11 +264,11 @@ const ConsoleView = memo(function ConsoleView({
           />
         )}
         {docs.open && (
-          <DocsSlot
+          <DocsSection
             bridge={bridge}
             request={docs.request}
             onRequestDone={docsRequestDone}
-            onClose={() => setDocsOpen(false)}
+            onClose={closeDocs}
           />
         )}
       </div>

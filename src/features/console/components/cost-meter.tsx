@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   DEFAULT_COST_LIMITS,
   type CostEstimate,
@@ -132,8 +132,14 @@ export function CostMeter(props: CostMeterProps) {
   );
 }
 
-/** A small disclosure to set the instance's limits (its site config `rateLimits`). */
-function CostLimitsEditor(props: { limits: CostLimits; onChange(l: CostLimits): void }) {
+/**
+ * A small disclosure to set the instance's limits (its site config `rateLimits`). Memoised: its
+ * ten inputs need not follow every edit of the query.
+ */
+const CostLimitsEditor = memo(function CostLimitsEditor(props: {
+  limits: CostLimits;
+  onChange(l: CostLimits): void;
+}) {
   return (
     <details className="cost-limits">
       <summary>Limits</summary>
@@ -158,4 +164,4 @@ function CostLimitsEditor(props: { limits: CostLimits; onChange(l: CostLimits): 
       </button>
     </details>
   );
-}
+});

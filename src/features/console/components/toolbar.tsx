@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { CommandButtons } from './command-button.tsx';
-import { RequestOptions } from './request-options.tsx';
+import { RequestOptions as RequestOptionsForm } from './request-options.tsx';
+
+/** Reads its own store: need not re-render with the toolbar on every edit. */
+const RequestOptions = memo(RequestOptionsForm);
 
 interface Props {
   /** What the command buttons (Run query/Stop, Prettify, Docs, History…) act on. */
