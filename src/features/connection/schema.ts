@@ -7,6 +7,7 @@ import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
 import { tokenFingerprint } from './fingerprint.ts';
+import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
 import type { SchemaPayload } from './schema-payload.ts';
@@ -82,6 +83,14 @@ function announce(text: string, baseUrl: string | undefined): void {
   for (const l of textListeners) l(text, baseUrl);
 }
 
+/**
+ * The schema builder's chunk (graphql-js's type system): its own chunk, so the start of the page
+ * (which may start a schema load) does not carry it; fetched when a load starts, not once the
+ * answer is in.
+ */
+let builder: Promise<typeof SchemaBuild> | undefined;
+const loadBuilder = () => (builder ??= import('./schema-build.ts'));
+
 const BUILD_FAILED = 'The schema could not be built from the introspection result';
 const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
 
@@ -93,9 +102,7 @@ async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types'
   performance.mark('schema:build-start');
   let types: SchemaUnderConstruction;
   try {
-    // Its own chunk: the start of the page (which may start a schema load) does not carry
-    // graphql-js's type system.
-    const { browseSchema } = await import('./schema-build.ts');
+    const { browseSchema } = await loadBuilder();
     types = await browseSchema(payload);
   } catch (err) {
     throw new SchemaLoadError(`${BUILD_FAILED}: ${(err as Error).message}. ${USE_FILE}`);
@@ -121,6 +128,9 @@ function isAbort(err: unknown): boolean {
 
 async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   warmSchemaWorker();
+  loadBuilder().catch(() => {
+    builder = undefined; // fetched again by build(), which reports a failure
+  });
   const send = async (query: string) => {
     // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
     const c = await usableConnection();

@@ -75,3 +75,11 @@ export function renderMarkdown(md: string): string {
   cache.set(md, html);
   return html;
 }
+
+/**
+ * Renders a sample once, so that marked's rules and DOMPurify are set up before the first
+ * description that needs them (called while Docs wait for the schema).
+ */
+export function warmMarkdown(): void {
+  renderMarkdown('Warm *up* with `code` and a [link](https://example.com).');
+}
