@@ -35,6 +35,7 @@ import {
   isOutputType,
   isUnionType,
   isInputObjectType,
+  isEnumType,
   parseValue,
   specifiedScalarTypes,
   valueFromAST,
@@ -283,18 +284,26 @@ export async function browseSchema(
           types: () => possibleTypes.map((r) => assertObjectType(getNamedType(r))),
         });
       }
-      case 'ENUM': {
-        const { enumValues } = def();
-        if (!enumValues)
-          throw new Error(`Introspection result missing enumValues: ${describe(def())}.`);
-        const values: Record<
-          string,
-          { description?: string | null; deprecationReason?: string | null }
-        > = {};
-        for (const v of enumValues)
-          values[v.name] = { description: v.description, deprecationReason: v.deprecationReason };
-        return new GraphQLEnumType({ name, description, values });
-      }
+      case 'ENUM':
+        return new GraphQLEnumType({
+          name,
+          description,
+          values: () => {
+            const { enumValues } = def();
+            if (!enumValues)
+              throw new Error(`Introspection result missing enumValues: ${describe(def())}.`);
+            const values: Record<
+              string,
+              { description?: string | null; deprecationReason?: string | null }
+            > = {};
+            for (const v of enumValues)
+              values[v.name] = {
+                description: v.description,
+                deprecationReason: v.deprecationReason,
+              };
+            return values;
+          },
+        });
       case 'INPUT_OBJECT':
         return new GraphQLInputObjectType({
           name,
@@ -356,6 +365,7 @@ export async function browseSchema(
         t.getInterfaces();
       } else if (isUnionType(t)) t.getTypes();
       else if (isInputObjectType(t)) t.getFields();
+      else if (isEnumType(t)) t.getValues();
     }
     await turns.maybeYield();
     const directives = (head.directives ?? []).map((d) => {
