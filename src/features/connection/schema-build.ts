@@ -6,7 +6,7 @@
  * 1. `browseSchema`: create every named type from its entry (`SchemaPayload`, cut and checked
  *    by the schema worker) with its fields still unbuilt: a type's definition is parsed from its
  *    JSON when graphql-js builds its fields on the first `getFields()`. What Docs needs
- *    (`BrowsableSchema`) is usable from here on, having parsed only the root types.
+ *    (`BrowsableSchema`) is usable from here on, having parsed only Query's definition.
  * 2. `complete`: build every type's fields in slices, then the `GraphQLSchema` itself (whose
  *    constructor then finds everything built) for the editor's completion and lint.
  *

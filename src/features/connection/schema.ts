@@ -85,8 +85,8 @@ function announce(text: string, baseUrl: string | undefined): void {
 
 /**
  * The schema builder's chunk (graphql-js's type system): its own chunk, so the start of the page
- * (which may start a schema load) does not carry it; fetched when a load starts, not once the
- * answer is in.
+ * (which may start a schema load) does not carry it; fetched as soon as an answer is coming, not
+ * once it is in.
  */
 let builder: Promise<typeof SchemaBuild> | undefined;
 const loadBuilder = () => (builder ??= import('./schema-build.ts'));
@@ -128,9 +128,6 @@ function isAbort(err: unknown): boolean {
 
 async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   warmSchemaWorker();
-  loadBuilder().catch(() => {
-    builder = undefined; // fetched again by build(), which reports a failure
-  });
   const send = async (query: string) => {
     // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
     const c = await usableConnection();
@@ -139,6 +136,12 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
       { query, operationName: 'IntrospectionQuery' },
       { signal },
     );
+    // A schema is on its way: the builder loads while its body arrives and the worker reads it
+    // (not at the page's start, where an anonymous probe would make it compete with the console).
+    if (response.ok)
+      loadBuilder().catch(() => {
+        builder = undefined; // fetched again by build(), which reports the failure
+      });
     return readAnswerOffThread(response, signal);
   };
   try {
