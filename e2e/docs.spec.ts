@@ -265,9 +265,31 @@ test('GitHub’s public schema loads and is searchable', async ({ page }) => {
     SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
   });
   try {
+    // How many rows Query's list has when it first enters the page (the first paint's share).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstQueryRows?: number };
+      new MutationObserver((_, mo) => {
+        const list = document.querySelector('[aria-label="Fields of Query"]');
+        if (!list) return;
+        w.__firstQueryRows = list.querySelectorAll(':scope > [role="listitem"]').length;
+        mo.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
     const panel = await openDocs(page, `${server.url}/debug/console`);
     await expect(panel.typePage('Query')).toBeVisible();
-    await expect(panel.link(githubFields('Query')[0]!)).toBeVisible();
+    const queryFields = githubFields('Query');
+    await expect(panel.link(queryFields[0]!)).toBeVisible();
+    // A screen of Query's fields comes first; the rest follow once it is painted.
+    const queryRows = panel.typePage('Query').getByRole('list', { name: 'Fields of Query' });
+    await expect(queryRows.locator(':scope > [role="listitem"]')).toHaveCount(queryFields.length);
+    await expect(
+      queryRows.getByRole('button', { name: queryFields.at(-1)!, exact: true }),
+    ).toBeVisible();
+    const firstRows = await page.evaluate(
+      () => (window as unknown as { __firstQueryRows?: number }).__firstQueryRows,
+    );
+    expect(firstRows).toBeGreaterThan(0);
+    expect(firstRows).toBeLessThan(queryFields.length);
     const box = panel.search;
     await box.fill('Repository');
     await expect(panel.options.first()).toContainText(/^Repository\s*type/);

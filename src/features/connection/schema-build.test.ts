@@ -24,8 +24,8 @@ function introspection(sdl: string): IntrospectionQuery {
   });
 }
 
-function payloadOf(data: IntrospectionQuery, chunkChars?: number) {
-  return toSchemaPayload(JSON.stringify({ data }), data, chunkChars);
+function payloadOf(data: IntrospectionQuery) {
+  return toSchemaPayload(JSON.stringify({ data }), data);
 }
 
 /** Counts the turns the builder gives the page. */
@@ -78,10 +78,9 @@ describe('browseSchema', () => {
     );
   });
 
-  it('gives the page turns while it works (pieces of types, then the rest)', async () => {
+  it('gives the page turns while it works (the types, then the rest)', async () => {
     const data = introspection(GITHUB_SDL);
-    const payload = payloadOf(data, 16 * 1024);
-    expect(payload.typeChunks.length).toBeGreaterThan(50);
+    const payload = payloadOf(data);
     const pace = countingPace();
     let now = 0;
     const realNow = performance.now.bind(performance);
@@ -119,6 +118,31 @@ describe('browseSchema', () => {
     expect(validate(built, parse('{ b }')).map((e) => e.message)).toEqual([
       'Cannot query field "b" on type "Query". Did you mean "a" or "t"?',
     ]);
+  });
+
+  it('parses a type’s definition only when its fields are first needed (Docs show Query first)', async () => {
+    const data = introspection('type Query { a: A b: B } type A { x: Int } type B { y: Int }');
+    const payload = payloadOf(data);
+    // B's definition is unreadable: nothing notices until B's fields are asked for.
+    const b = payload.types.find((t) => t.name === 'B');
+    if (!b) throw new Error('no entry for B');
+    b.json = '{ not JSON';
+    const types = await browseSchema(payload);
+    expect(Object.keys(types.getQueryType()!.getFields())).toEqual(['a', 'b']);
+    expect(types.getType('A')).toBeDefined();
+    expect(() => (types.getType('B') as { getFields(): unknown }).getFields()).toThrow(SyntaxError);
+    await expect(types.complete()).rejects.toThrow(SyntaxError);
+  });
+
+  it('refuses an introspection result with a type without a name, as buildClientSchema does', async () => {
+    const data = introspection('type Query { a: Int }');
+    const broken = {
+      __schema: { ...data.__schema, types: [...data.__schema.types, { kind: 'OBJECT' }] },
+    } as unknown as IntrospectionQuery;
+    expect(() => buildClientSchema(broken)).toThrow(/Invalid or incomplete introspection result/);
+    await expect(browseSchema(payloadOf(broken))).rejects.toThrow(
+      /^Invalid or incomplete introspection result\. .*: \{"kind":"OBJECT"\}\.$/,
+    );
   });
 
   it('refuses an introspection result that names a type it does not define', async () => {

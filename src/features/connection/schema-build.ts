@@ -3,9 +3,10 @@
  * GitHub's schema (~1,600 types; `buildClientSchema` takes 80–150 ms in one task) never blocks
  * the page for long. Two stages:
  *
- * 1. `browseSchema`: parse the type pieces (`SchemaPayload`, cut by the schema worker) and
- *    create every named type with its fields still unbuilt (graphql-js builds them on the first
- *    `getFields()`). What Docs needs (`BrowsableSchema`) is usable from here on.
+ * 1. `browseSchema`: create every named type from its entry (`SchemaPayload`, cut and checked
+ *    by the schema worker) with its fields still unbuilt: a type's definition is parsed from its
+ *    JSON when graphql-js builds its fields on the first `getFields()`. What Docs needs
+ *    (`BrowsableSchema`) is usable from here on, having parsed only Query's definition.
  * 2. `complete`: build every type's fields in slices, then the `GraphQLSchema` itself (whose
  *    constructor then finds everything built) for the editor's completion and lint.
  *
@@ -34,6 +35,7 @@ import {
   isOutputType,
   isUnionType,
   isInputObjectType,
+  isEnumType,
   parseValue,
   specifiedScalarTypes,
   valueFromAST,
@@ -43,14 +45,20 @@ import {
   type GraphQLNamedType,
   type GraphQLType,
   type IntrospectionDirective,
+  type IntrospectionEnumValue,
   type IntrospectionField,
   type IntrospectionInputValue,
   type IntrospectionNamedTypeRef,
   type IntrospectionSchema,
-  type IntrospectionType,
   type IntrospectionTypeRef,
 } from 'graphql';
-import type { SchemaPayload } from './schema-payload.ts';
+import {
+  describeValue as describe,
+  INCOMPLETE,
+  unknownTypeMessage,
+  type SchemaPayload,
+  type TypeEntry,
+} from './schema-payload.ts';
 
 /**
  * What Docs reads from a schema: types by name, the root types, implementations. A
@@ -91,6 +99,17 @@ interface SchemaHead {
 }
 
 type SchemaHeadJson = Omit<IntrospectionSchema, 'types'>;
+
+/** A type's definition as parsed from its JSON: whichever parts its kind has. */
+interface LooseDefinition {
+  kind?: string;
+  specifiedByURL?: string | null;
+  fields?: readonly IntrospectionField[];
+  interfaces?: readonly IntrospectionNamedTypeRef[] | null;
+  possibleTypes?: readonly IntrospectionNamedTypeRef[];
+  enumValues?: readonly IntrospectionEnumValue[];
+  inputFields?: readonly IntrospectionInputValue[];
+}
 
 interface Scheduler {
   /** Resolves at once while the slice has time left, else after the page's turn. */
@@ -144,57 +163,17 @@ const STANDARD_TYPES = new Map<string, GraphQLNamedType>(
   [...specifiedScalarTypes, ...introspectionTypes].map((t) => [t.name, t]),
 );
 
-function describe(value: unknown): string {
-  return JSON.stringify(value)?.slice(0, 200) ?? String(value);
-}
-
-const INCOMPLETE =
-  'Invalid or incomplete introspection result. Ensure that a full introspection query is used in order to build a client schema';
-
-/** Type references a type's definition makes (to check they all exist before any is built). */
-function referencedNames(t: IntrospectionType): string[] {
-  const names: string[] = [];
-  const ref = (r: IntrospectionTypeRef | undefined): void => {
-    let cur: IntrospectionTypeRef | undefined = r;
-    while (cur && (cur.kind === 'LIST' || cur.kind === 'NON_NULL')) cur = cur.ofType;
-    if (cur && 'name' in cur) names.push(cur.name);
-  };
-  const values = (list: readonly IntrospectionInputValue[] | undefined) =>
-    list?.forEach((v) => ref(v.type));
-  if (t.kind === 'OBJECT' || t.kind === 'INTERFACE') {
-    for (const f of t.fields ?? []) {
-      ref(f.type);
-      values(f.args);
-    }
-    for (const i of t.interfaces ?? []) names.push(i.name);
-  } else if (t.kind === 'UNION') for (const p of t.possibleTypes ?? []) names.push(p.name);
-  else if (t.kind === 'INPUT_OBJECT') values(t.inputFields);
-  return names;
-}
-
 /**
- * Stage 1: parses the type pieces and creates every named type, a slice at a time. Throws (as
+ * Stage 1: creates every named type from its entry, a slice at a time. Throws (as
  * `buildClientSchema` does) on an introspection result that names a type it does not define.
  */
 export async function browseSchema(
-  payload: Pick<SchemaPayload, 'head' | 'typeChunks'>,
+  payload: Pick<SchemaPayload, 'head' | 'types' | 'problem'>,
   pace: Pace = yieldToPage,
 ): Promise<SchemaUnderConstruction> {
   const slices = scheduler(pace);
+  if (payload.problem) throw new Error(payload.problem);
   const head = JSON.parse(payload.head) as SchemaHeadJson as SchemaHead;
-  const defs: IntrospectionType[] = [];
-  for (const chunk of payload.typeChunks) {
-    await slices.maybeYield();
-    for (const t of JSON.parse(chunk) as IntrospectionType[]) defs.push(t);
-  }
-  const defined = new Set(defs.map((t) => t.name));
-  for (const def of defs) {
-    for (const name of referencedNames(def))
-      if (!defined.has(name))
-        throw new Error(
-          `Invalid or incomplete schema, unknown type: ${name}. Ensure that a full introspection query is used in order to build a client schema.`,
-        );
-  }
 
   const typeMap: Record<string, GraphQLNamedType> = Object.create(null) as Record<
     string,
@@ -203,10 +182,7 @@ export async function browseSchema(
 
   function getNamedType(ref: IntrospectionNamedTypeRef): GraphQLNamedType {
     const type = typeMap[ref.name];
-    if (!type)
-      throw new Error(
-        `Invalid or incomplete schema, unknown type: ${ref.name}. Ensure that a full introspection query is used in order to build a client schema.`,
-      );
+    if (!type) throw new Error(unknownTypeMessage(ref.name));
     return type;
   }
 
@@ -261,79 +237,93 @@ export async function browseSchema(
     return map;
   }
 
-  function interfacesOf(def: {
-    kind: string;
-    interfaces?: readonly IntrospectionNamedTypeRef[] | null;
-  }) {
+  function interfacesOf(def: LooseDefinition) {
     if (def.interfaces === null && def.kind === 'INTERFACE') return [];
     if (!def.interfaces)
       throw new Error(`Introspection result missing interfaces: ${describe(def)}.`);
     return def.interfaces.map((r) => assertInterfaceType(getNamedType(r)));
   }
 
-  function buildType(def: IntrospectionType): GraphQLNamedType {
-    switch (def.kind) {
-      case 'SCALAR':
-        return new GraphQLScalarType({
-          name: def.name,
-          description: def.description,
-          specifiedByURL: def.specifiedByURL,
-        });
+  function buildType(entry: TypeEntry): GraphQLNamedType {
+    const { name, description } = entry;
+    let json: string | undefined = entry.json;
+    let parsed: LooseDefinition | undefined;
+    /** The type's whole definition, parsed once, when first needed. */
+    const def = (): LooseDefinition => {
+      if (!parsed) {
+        parsed = JSON.parse(json ?? 'null') as LooseDefinition;
+        json = undefined;
+      }
+      return parsed;
+    };
+    switch (entry.kind) {
+      case 'SCALAR': {
+        return new GraphQLScalarType({ name, description, specifiedByURL: def().specifiedByURL });
+      }
       case 'OBJECT':
         return new GraphQLObjectType({
-          name: def.name,
-          description: def.description,
-          interfaces: () => interfacesOf(def),
-          fields: () => fieldMap(def),
+          name,
+          description,
+          interfaces: () => interfacesOf(def()),
+          fields: () => fieldMap(def()),
         });
       case 'INTERFACE':
         return new GraphQLInterfaceType({
-          name: def.name,
-          description: def.description,
-          interfaces: () => interfacesOf(def),
-          fields: () => fieldMap(def),
+          name,
+          description,
+          interfaces: () => interfacesOf(def()),
+          fields: () => fieldMap(def()),
         });
       case 'UNION': {
-        const { possibleTypes } = def;
+        const { possibleTypes } = def();
         if (!possibleTypes)
-          throw new Error(`Introspection result missing possibleTypes: ${describe(def)}.`);
+          throw new Error(`Introspection result missing possibleTypes: ${describe(def())}.`);
         return new GraphQLUnionType({
-          name: def.name,
-          description: def.description,
+          name,
+          description,
           types: () => possibleTypes.map((r) => assertObjectType(getNamedType(r))),
         });
       }
-      case 'ENUM': {
-        if (!def.enumValues)
-          throw new Error(`Introspection result missing enumValues: ${describe(def)}.`);
-        const values: Record<
-          string,
-          { description?: string | null; deprecationReason?: string | null }
-        > = {};
-        for (const v of def.enumValues)
-          values[v.name] = { description: v.description, deprecationReason: v.deprecationReason };
-        return new GraphQLEnumType({ name: def.name, description: def.description, values });
-      }
-      case 'INPUT_OBJECT': {
-        const { inputFields } = def;
-        if (!inputFields)
-          throw new Error(`Introspection result missing inputFields: ${describe(def)}.`);
-        return new GraphQLInputObjectType({
-          name: def.name,
-          description: def.description,
-          fields: () => inputValues(inputFields),
-          isOneOf: def.isOneOf,
+      case 'ENUM':
+        return new GraphQLEnumType({
+          name,
+          description,
+          values: () => {
+            const { enumValues } = def();
+            if (!enumValues)
+              throw new Error(`Introspection result missing enumValues: ${describe(def())}.`);
+            const values: Record<
+              string,
+              { description?: string | null; deprecationReason?: string | null }
+            > = {};
+            for (const v of enumValues)
+              values[v.name] = {
+                description: v.description,
+                deprecationReason: v.deprecationReason,
+              };
+            return values;
+          },
         });
-      }
+      case 'INPUT_OBJECT':
+        return new GraphQLInputObjectType({
+          name,
+          description,
+          fields: () => {
+            const { inputFields } = def();
+            if (!inputFields)
+              throw new Error(`Introspection result missing inputFields: ${describe(def())}.`);
+            return inputValues(inputFields);
+          },
+          isOneOf: entry.isOneOf,
+        });
       default:
-        throw new Error(`${INCOMPLETE}: ${describe(def)}.`);
+        throw new Error(`${INCOMPLETE}: ${describe(def())}.`);
     }
   }
 
-  for (const def of defs) {
+  for (const entry of payload.types) {
     await slices.maybeYield();
-    if (def?.name == null || def.kind == null) throw new Error(`${INCOMPLETE}: ${describe(def)}.`);
-    typeMap[def.name] = STANDARD_TYPES.get(def.name) ?? buildType(def);
+    typeMap[entry.name] = STANDARD_TYPES.get(entry.name) ?? buildType(entry);
   }
 
   const root = (ref: IntrospectionNamedTypeRef | null | undefined) =>
@@ -341,8 +331,9 @@ export async function browseSchema(
   const query = root(head.queryType);
   const mutation = root(head.mutationType);
   const subscription = root(head.subscriptionType);
-  // The page Docs opens on: built now, so a bad definition there fails the load, not a render.
-  for (const t of [query, mutation, subscription]) t?.getFields();
+  // The page Docs opens on (Query): built now, so a bad definition there fails the load, not a
+  // render.
+  query?.getFields();
 
   let implementations: Map<
     string,
@@ -374,6 +365,7 @@ export async function browseSchema(
         t.getInterfaces();
       } else if (isUnionType(t)) t.getTypes();
       else if (isInputObjectType(t)) t.getFields();
+      else if (isEnumType(t)) t.getValues();
     }
     await turns.maybeYield();
     const directives = (head.directives ?? []).map((d) => {

@@ -1,42 +1,98 @@
-import type { IntrospectionQuery } from 'graphql';
+import type { IntrospectionQuery, IntrospectionType, IntrospectionTypeRef } from 'graphql';
+
+/** One named type of a `SchemaPayload`: what its constructor needs, and the rest as JSON. */
+export interface TypeEntry {
+  name: string;
+  kind: IntrospectionType['kind'];
+  description?: string | null;
+  /** An input object's `isOneOf`, when the server said. */
+  isOneOf?: boolean;
+  /**
+   * The whole definition as JSON: the page parses it when the type's fields, members or values
+   * are first needed (`schema-build.ts`), so showing Query does not parse all of GitHub's types.
+   */
+  json: string;
+}
 
 /**
  * An introspection result as the schema worker hands it to the page: the response text (for
- * the Docs worker, "What changed" and downloads) and the same schema cut into pieces the page
- * can parse a slice at a time (`schema-build.ts`).
+ * the Docs worker, "What changed" and downloads) and the same schema as one entry per type,
+ * checked for the faults `buildClientSchema` refuses before any type is built.
  */
 export interface SchemaPayload {
   /** The introspection response JSON text `{"data": {"__schema": …}}`. */
   text: string;
   /** `__schema` without its `types`, as JSON. */
   head: string;
-  /** `__schema.types` as JSON arrays of about `CHUNK_CHARS` characters each, in schema order. */
-  typeChunks: string[];
+  /** `__schema.types`, in schema order. */
+  types: TypeEntry[];
+  /** Why no schema can be built from it (`buildClientSchema`'s message), found in the worker. */
+  problem?: string;
 }
 
-/** Size of one piece of types: parsing it takes a few ms on the main thread. */
-const CHUNK_CHARS = 128 * 1024;
+/** A value for an error message: its JSON, clipped. */
+export function describeValue(value: unknown): string {
+  return JSON.stringify(value)?.slice(0, 200) ?? String(value);
+}
 
-/** Cuts a parsed introspection result into a `SchemaPayload`. Pure. */
-export function toSchemaPayload(
-  text: string,
-  data: IntrospectionQuery,
-  chunkChars = CHUNK_CHARS,
-): SchemaPayload {
-  const { types, ...head } = data.__schema;
-  const typeChunks: string[] = [];
-  let piece: string[] = [];
-  let size = 0;
-  for (const t of types) {
-    const json = JSON.stringify(t);
-    piece.push(json);
-    size += json.length;
-    if (size >= chunkChars) {
-      typeChunks.push(`[${piece.join(',')}]`);
-      piece = [];
-      size = 0;
+export const INCOMPLETE =
+  'Invalid or incomplete introspection result. Ensure that a full introspection query is used in order to build a client schema';
+
+export function unknownTypeMessage(name: string): string {
+  return `Invalid or incomplete schema, unknown type: ${name}. Ensure that a full introspection query is used in order to build a client schema.`;
+}
+
+/** Type references a type's definition makes (to check they all exist before any is built). */
+function referencedNames(t: IntrospectionType): string[] {
+  const names: string[] = [];
+  const ref = (r: IntrospectionTypeRef | undefined): void => {
+    let cur: IntrospectionTypeRef | undefined = r;
+    while (cur && (cur.kind === 'LIST' || cur.kind === 'NON_NULL')) cur = cur.ofType;
+    if (cur && 'name' in cur) names.push(cur.name);
+  };
+  const values = (list: readonly { type: IntrospectionTypeRef }[] | undefined) =>
+    list?.forEach((v) => ref(v.type));
+  if (t.kind === 'OBJECT' || t.kind === 'INTERFACE') {
+    for (const f of t.fields ?? []) {
+      ref(f.type);
+      values(f.args);
     }
+    for (const i of t.interfaces ?? []) names.push(i.name);
+  } else if (t.kind === 'UNION') for (const p of t.possibleTypes ?? []) names.push(p.name);
+  else if (t.kind === 'INPUT_OBJECT') values(t.inputFields);
+  return names;
+}
+
+/**
+ * What `buildClientSchema` would refuse before building anything: a type named but not
+ * defined, then a type without name or kind (its messages). Pure.
+ */
+function problemOf(types: readonly IntrospectionType[]): string | undefined {
+  const defined = new Set(types.map((t) => t?.name));
+  for (const t of types) {
+    if (!t) continue;
+    for (const name of referencedNames(t)) if (!defined.has(name)) return unknownTypeMessage(name);
   }
-  if (piece.length) typeChunks.push(`[${piece.join(',')}]`);
-  return { text, head: JSON.stringify(head), typeChunks };
+  const bad = types.find((t) => t?.name == null || t.kind == null);
+  return bad === undefined ? undefined : `${INCOMPLETE}: ${describeValue(bad)}.`;
+}
+
+/** Cuts a parsed introspection result into a `SchemaPayload` (in the schema worker). Pure. */
+export function toSchemaPayload(text: string, data: IntrospectionQuery): SchemaPayload {
+  const { types, ...head } = data.__schema;
+  const problem = problemOf(types);
+  return {
+    text,
+    head: JSON.stringify(head),
+    types: problem
+      ? []
+      : types.map((t) => ({
+          name: t.name,
+          kind: t.kind,
+          description: t.description,
+          ...(t.kind === 'INPUT_OBJECT' && t.isOneOf !== undefined ? { isOneOf: t.isOneOf } : {}),
+          json: JSON.stringify(t),
+        })),
+    ...(problem ? { problem } : {}),
+  };
 }

@@ -7,6 +7,7 @@ import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
 import { tokenFingerprint } from './fingerprint.ts';
+import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
 import type { SchemaPayload } from './schema-payload.ts';
@@ -82,6 +83,14 @@ function announce(text: string, baseUrl: string | undefined): void {
   for (const l of textListeners) l(text, baseUrl);
 }
 
+/**
+ * The schema builder's chunk (graphql-js's type system): its own chunk, so the start of the page
+ * (which may start a schema load) does not carry it; fetched as soon as an answer is coming, not
+ * once it is in.
+ */
+let builder: Promise<typeof SchemaBuild> | undefined;
+const loadBuilder = () => (builder ??= import('./schema-build.ts'));
+
 const BUILD_FAILED = 'The schema could not be built from the introspection result';
 const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
 
@@ -93,9 +102,7 @@ async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types'
   performance.mark('schema:build-start');
   let types: SchemaUnderConstruction;
   try {
-    // Its own chunk: the start of the page (which may start a schema load) does not carry
-    // graphql-js's type system.
-    const { browseSchema } = await import('./schema-build.ts');
+    const { browseSchema } = await loadBuilder();
     types = await browseSchema(payload);
   } catch (err) {
     throw new SchemaLoadError(`${BUILD_FAILED}: ${(err as Error).message}. ${USE_FILE}`);
@@ -129,6 +136,12 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
       { query, operationName: 'IntrospectionQuery' },
       { signal },
     );
+    // A schema is on its way: the builder loads while its body arrives and the worker reads it
+    // (not at the page's start, where an anonymous probe would make it compete with the console).
+    if (response.ok)
+      loadBuilder().catch(() => {
+        builder = undefined; // fetched again by build(), which reports the failure
+      });
     return readAnswerOffThread(response, signal);
   };
   try {

@@ -14,6 +14,7 @@ import { dismissChanges, useDocsIndex } from './hooks/use-docs-index.ts';
 import { useDocsHistory } from './hooks/use-docs-history.ts';
 import { useDocsRequest } from './hooks/use-docs-request.ts';
 import { addFieldToQuery } from './lib/add-field.ts';
+import { warmMarkdown } from './lib/markdown.ts';
 import { pathForField, type DocsLocation } from './lib/locations.ts';
 import './docs.css';
 
@@ -56,6 +57,12 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
       inputRef.current?.select();
     },
   });
+  useEffect(() => {
+    // While the schema loads, in idle time: its first Markdown description then renders sooner.
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(warmMarkdown, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   const cur = nav.current;
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });

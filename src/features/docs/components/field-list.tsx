@@ -1,15 +1,19 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GraphQLField, GraphQLInputField } from 'graphql';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { usePainted } from '../hooks/use-painted.ts';
 import { FieldRow } from './field-row.tsx';
 
 type AnyField = GraphQLField<unknown, unknown> | GraphQLInputField;
 
 const VIRTUAL_FROM = 60;
+/** Rows of a short list in its first paint (about a screen); the rest come once it is painted. */
+const FIRST_PASS = 16;
 
 /**
- * Fields of a type. Long lists (GitHub's Query, Repository…) are virtualized against the
- * panel's scroll container, so a 400-field type renders as fast as a 10-field one.
+ * Fields of a type. Long lists (GitHub's Repository…) are virtualized against the panel's
+ * scroll container, so a 400-field type renders as fast as a 10-field one; shorter ones (GitHub's
+ * Query) paint a screen of rows first.
  */
 export function FieldList(props: {
   owner: string;
@@ -18,18 +22,23 @@ export function FieldList(props: {
   scrollRef: RefObject<HTMLElement | null>;
   label: string;
 }) {
-  const { owner, fields, canAdd, label } = props;
-  if (fields.length < VIRTUAL_FROM)
-    return (
-      <div className="docs-fields" role="list" aria-label={label}>
-        {fields.map((f) => (
-          <div role="listitem" key={f.name}>
-            <FieldRow owner={owner} field={f} canAdd={canAdd} />
-          </div>
-        ))}
-      </div>
-    );
+  if (props.fields.length < VIRTUAL_FROM) return <ShortFieldList {...props} />;
   return <VirtualFieldList {...props} />;
+}
+
+/** A list short enough to render whole: a screen of rows first, the rest after that paint. */
+function ShortFieldList({ owner, fields, canAdd, label }: Parameters<typeof FieldList>[0]) {
+  const painted = usePainted();
+  const rows = painted ? fields : fields.slice(0, FIRST_PASS);
+  return (
+    <div className="docs-fields" role="list" aria-label={label}>
+      {rows.map((f) => (
+        <div role="listitem" key={f.name}>
+          <FieldRow owner={owner} field={f} canAdd={canAdd} />
+        </div>
+      ))}
+    </div>
+  );
 }
 
 function VirtualFieldList({

@@ -1,7 +1,11 @@
 import { memo } from 'react';
 import { renderMarkdown } from '../lib/markdown.ts';
+import { plainParagraphs } from '../lib/plain-description.ts';
 
-/** A schema description rendered as sanitized Markdown. */
+/**
+ * A schema description: plain text as its paragraphs (most descriptions; no Markdown run), the
+ * rest rendered as sanitized Markdown (`lib/plain-description.ts` says which is which).
+ */
 export const Markdown = memo(function Markdown({
   text,
   className,
@@ -10,6 +14,15 @@ export const Markdown = memo(function Markdown({
   className?: string;
 }) {
   if (!text) return null;
+  const plain = plainParagraphs(text);
+  if (plain)
+    return (
+      <div className={`docs-md ${className ?? ''}`}>
+        {plain.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+    );
   return (
     <div
       className={`docs-md ${className ?? ''}`}
