@@ -88,13 +88,23 @@ function toCompletion(item: CompletionItem): Completion {
   };
 }
 
-/** Field items are kept per type (field-suggestions.ts), and so are their completions. */
+/**
+ * Field items and their filtered lists are kept per type (field-suggestions.ts), and so are their
+ * completions: a word typed again gets the same options without a pass over the type's fields.
+ */
 const completions = new WeakMap<CompletionItem, Completion>();
+const optionLists = new WeakMap<CompletionItem[], Completion[]>();
 
 function cachedCompletion(item: CompletionItem): Completion {
   let c = completions.get(item);
   if (!c) completions.set(item, (c = toCompletion(item)));
   return c;
+}
+
+function completionsOf(items: CompletionItem[]): Completion[] {
+  let list = optionLists.get(items);
+  if (!list) optionLists.set(items, (list = items.map(cachedCompletion)));
+  return list;
 }
 
 /**
@@ -122,7 +132,7 @@ function graphqlCompletionSource(ctx: CompletionContext): CompletionResult | nul
       options,
     );
   if (results.length === 0) return null;
-  return { from: word.from, validFor: /^\w*$/, options: results.map(cachedCompletion) };
+  return { from: word.from, validFor: /^\w*$/, options: completionsOf(results) };
 }
 
 /** Schema-aware GraphQL completion for the query editor. */

@@ -1,0 +1,227 @@
+/**
+ * Where a completion keystroke's time goes (scenario 4 of scenarios/big-schema.ts): GitHub's
+ * schema, the query editor holding `{ repository(owner:"a", name:"b") { `, then `KEYS` letters.
+ * Each letter is pressed with a CDP CPU profile running (started before the key, stopped once
+ * the list is painted); prints the keydown → list-in-DOM and → painted medians, then the
+ * functions by self and by total time summed over the keystrokes (non-idle samples only), and
+ * with TRACE=1 the main-thread trace events of ≥ 0.2 ms from one keystroke's keydown to its paint.
+ *
+ *   npx vite build --minify false --outDir dist-prof     # readable function names
+ *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-completion.ts [keys]
+ *
+ * Not part of `npm run bench`: it measures where time goes, the bench measures how much.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
+import { waitInPage } from './lib/browser.ts';
+import { startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
+import { startServer } from './lib/servers.ts';
+import { summarize } from './lib/stats.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const KEYS = Number(process.argv[2] ?? 20);
+const port = Number(process.env.BENCH_PORT ?? 5890);
+const distDir = process.env.DIST_DIR ?? 'dist-prof';
+const PREFIX = '{ repository(owner:"a", name:"b") { ';
+/** Letters that start fields of GitHub's Repository (as the bench reads them from the SDL). */
+const LETTERS = 'abcdefhilmnoprstuvw';
+
+const TIMER = `(() => { window.__t = new Promise((resolve) => {
+  let keyAt = NaN;
+  document.addEventListener('keydown', (e) => { keyAt = e.timeStamp; }, { capture: true, once: true });
+  const mo = new MutationObserver(() => {
+    if (Number.isNaN(keyAt) || !document.querySelector('.cm-tooltip-autocomplete li[role="option"]')) return;
+    mo.disconnect();
+    window.__dom = performance.now() - keyAt;
+    console.timeStamp('in DOM');
+    requestAnimationFrame(() => { console.timeStamp('rAF'); setTimeout(() => { console.timeStamp('painted'); resolve(performance.now() - keyAt); }, 0); });
+  });
+  mo.observe(document, { subtree: true, childList: true });
+}); })()`;
+
+function frameName(n: ProfileNode): string {
+  const f = n.callFrame;
+  const file = f.url.split('/').pop() ?? '';
+  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+}
+
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+/** FOCUS=regex: the call tree below the outermost frame whose name matches, summed. */
+const focus = process.env.FOCUS ? new RegExp(process.env.FOCUS) : undefined;
+interface Tree {
+  ms: number;
+  kids: Map<string, Tree>;
+}
+const focusTree: Tree = { ms: 0, kids: new Map() };
+
+function addStack(stack: string[], dt: number): void {
+  const at = focus ? stack.findIndex((n) => focus.test(n)) : -1;
+  if (at < 0) return;
+  let t = focusTree;
+  t.ms += dt;
+  for (const n of stack.slice(at)) {
+    let k = t.kids.get(n);
+    if (!k) t.kids.set(n, (k = { ms: 0, kids: new Map() }));
+    k.ms += dt;
+    t = k;
+  }
+}
+
+function printTree(t: Tree, depth: number, keys: number): void {
+  for (const [n, k] of [...t.kids].sort((a, b) => b[1].ms - a[1].ms)) {
+    if (k.ms / keys < 0.08 || depth > 14) continue;
+    console.log(`${' '.repeat(depth * 2)}${(k.ms / keys).toFixed(2)}  ${n}`);
+    printTree(k, depth + 1, keys);
+  }
+}
+
+function addProfile(p: Profile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(p.samples[i] ?? -1);
+    if (!node || /^\((idle|program|garbage collector)\)$/.test(node.callFrame.functionName))
+      continue;
+    const name = frameName(node);
+    self.set(name, (self.get(name) ?? 0) + dt);
+    const seen = new Set<string>();
+    const stack: string[] = [];
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const n = frameName(byId.get(id)!);
+      stack.unshift(n);
+      if (seen.has(n)) continue;
+      seen.add(n);
+      total.set(n, (total.get(n) ?? 0) + dt);
+    }
+    addStack(stack, dt);
+  }
+}
+
+async function connect(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/debug/console`);
+  await page.getByRole('button', { name: 'Use sandbox', exact: true }).click();
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  await page.locator('[aria-label="Fields of Query"]').first().waitFor({ timeout: 120_000 });
+  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText(PREFIX);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(1000);
+}
+
+async function main(): Promise<void> {
+  const server = await startServer(port, distDir, {
+    SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
+  });
+  const browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await connect(page, server.url);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    const painted: number[] = [];
+    const inDom: number[] = [];
+    const trace = !!process.env.TRACE;
+    for (let i = 0; i < KEYS; i++) {
+      await page.evaluate(TIMER);
+      const stopTrace = trace ? await startTrace(page, ['devtools.timeline', 'v8']) : undefined;
+      await cdp.send('Profiler.start');
+      await page.keyboard.press(LETTERS.charAt(i % LETTERS.length));
+      painted.push((await page.evaluate('window.__t')) as number);
+      inDom.push((await page.evaluate('window.__dom')) as number);
+      addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+      if (stopTrace) printTrace(await stopTrace(), i === KEYS - 1);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Backspace');
+      await waitInPage(page, `!document.querySelector('.cm-tooltip-autocomplete')`, 5000);
+      await page.waitForTimeout(100);
+    }
+    const f = (xs: number[]) => summarize(xs).median.toFixed(1);
+    console.log(`${KEYS} keys: painted median ${f(painted)} ms, in DOM median ${f(inDom)} ms`);
+    console.log(`  painted: ${painted.map((x) => x.toFixed(0)).join(' ')}`);
+    console.log(`  in DOM:  ${inDom.map((x) => x.toFixed(0)).join(' ')}`);
+    if (trace)
+      console.log(
+        `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms`,
+      );
+    const per = (ms: number) => (ms / KEYS).toFixed(2).padStart(6);
+    console.log('\nself ms per key:');
+    for (const [n, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`  ${per(ms)}  ${n}`);
+    console.log('\ntotal ms per key:');
+    for (const [n, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 60))
+      console.log(`  ${per(ms)}  ${n}`);
+    if (focus) {
+      console.log(`\ncall tree below ${String(focus)}, ms per key:`);
+      printTree(focusTree, 1, KEYS);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const inputCpu: number[] = [];
+const frameCpu: number[] = [];
+
+function printTrace(events: TraceEvent[], print: boolean): void {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events
+    .filter(
+      (e) =>
+        main &&
+        e.pid === main.pid &&
+        e.tid === main.tid &&
+        (e.ph === 'X' || e.name === 'TimeStamp'),
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const key = onMain.find(
+    (e) =>
+      e.name === 'EventDispatch' &&
+      (e.args as { data?: { type?: string } })?.data?.type === 'keydown',
+  );
+  if (!key) return;
+  const tasks = onMain.filter((e) => /RunTask$/.test(e.name));
+  const inputTask = tasks.filter((t) => t.ts <= key.ts && t.ts + (t.dur ?? 0) >= key.ts).at(-1);
+  const frameTask = onMain.find((e) => e.name === 'FireAnimationFrame' && e.ts > key.ts);
+  const frameOuter = frameTask && tasks.filter((t) => t.ts <= frameTask.ts).at(-1);
+  if (inputTask) inputCpu.push((inputTask.tdur ?? 0) / 1000);
+  if (frameOuter) frameCpu.push((frameOuter.tdur ?? 0) / 1000);
+  if (!print) return;
+  console.log('\ntrace of the last key (ms from keydown dispatch; wall / cpu):');
+  for (const e of onMain) {
+    if (e.ts < key.ts - 2000 || e.ts > key.ts + 40_000) continue;
+    const data = (e.args as { data?: { type?: string; functionName?: string; message?: string } })
+      ?.data;
+    if (e.name === 'TimeStamp') {
+      console.log(`  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ** ${data?.message}`);
+      continue;
+    }
+    if ((e.dur ?? 0) < 200 && !/RunTask$/.test(e.name)) continue;
+    console.log(
+      `  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ${((e.dur ?? 0) / 1000).toFixed(1)}/${((e.tdur ?? 0) / 1000).toFixed(1)}  ${e.name} ${data?.type ?? data?.functionName ?? ''}`,
+    );
+  }
+}
+
+await main();
