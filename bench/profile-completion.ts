@@ -1,15 +1,23 @@
 /**
  * Where a completion keystroke's time goes (scenario 4 of scenarios/big-schema.ts): GitHub's
- * schema, the query editor holding `{ repository(owner:"a", name:"b") { `, then `KEYS` letters.
- * Each letter is pressed with a CDP CPU profile running (started before the key, stopped once
- * the list is painted); prints the keydown → list-in-DOM and → painted medians, then the
- * functions by self and by total time summed over the keystrokes (non-idle samples only), and
- * with TRACE=1 the main-thread trace events of ≥ 0.2 ms from one keystroke's keydown to its paint.
+ * schema, Docs open, the query editor holding `{ repository(owner:"a", name:"b") { `, then
+ * `keys` letters (LETTERS, default: letters that start fields of Repository), each followed by
+ * Escape and Backspace as in the bench. Each letter is pressed with a CDP CPU profile running
+ * (started before the key, stopped once the list is painted); prints the keydown → list in the
+ * DOM and → painted (a frame and a task later, as the bench) medians and first quartiles, then
+ * the functions by self and by total time per key (non-idle samples).
  *
  *   npx vite build --minify false --outDir dist-prof     # readable function names
  *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-completion.ts [keys]
  *
- * Not part of `npm run bench`: it measures where time goes, the bench measures how much.
+ * FOCUS=regex adds the call tree below the outermost frame matching it (DEPTH=n levels), e.g.
+ * FOCUS='^accept ' for the list's opening. TRACE=1 adds a Chrome trace of every key: the median
+ * CPU of the key's task and of the frame after it, and the last key's main-thread events from
+ * keydown to 40 ms later with the timer's marks (in DOM, rAF, painted). MICRO=1 instead times the
+ * editor's own part in the page, without the browser's input handling: a typing transaction →
+ * list in the DOM and laid out, → CodeMirror's measure done (min, p10, p25, median of `keys`
+ * rounds; the low quantiles are what to compare on a busy machine). Not part of `npm run bench`:
+ * it measures where time goes, the bench measures how much.
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
@@ -34,7 +42,7 @@ const port = Number(process.env.BENCH_PORT ?? 5890);
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
 const PREFIX = '{ repository(owner:"a", name:"b") { ';
 /** Letters that start fields of GitHub's Repository (as the bench reads them from the SDL). */
-const LETTERS = 'abcdefhilmnoprstuvw';
+const LETTERS = process.env.LETTERS ?? 'abcdefhilmnoprstuvw';
 
 const TIMER = `(() => { window.__t = new Promise((resolve) => {
   let keyAt = NaN;
@@ -48,6 +56,44 @@ const TIMER = `(() => { window.__t = new Promise((resolve) => {
   });
   mo.observe(document, { subtree: true, childList: true });
 }); })()`;
+
+/**
+ * In the page, without the browser's own input handling: `n` times, a typing transaction of one
+ * letter, then (microtasks: the eager start, the source, the accept) the list in the DOM and laid
+ * out; then CodeMirror's pending measure (what its animation frame would run) and layout again.
+ * Between rounds the letter is deleted, the list closed and a frame passes. Resolves with the
+ * times (ms) to the list laid out and to the measure done.
+ */
+const MICRO = `async ([n, letters]) => {
+  const content = document.querySelector('.cm-content[aria-label="Query editor"]');
+  const view = content.cmTile.root.view;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const listed = () => new Promise((r) => {
+    const mo = new MutationObserver(() => {
+      if (document.querySelector('.cm-tooltip-autocomplete li[role="option"]')) { mo.disconnect(); r(); }
+    });
+    mo.observe(document.body, { subtree: true, childList: true });
+  });
+  const dom = [], measured = [];
+  for (let i = 0; i < n; i++) {
+    const pos = view.state.selection.main.head;
+    const shown = listed();
+    const t0 = performance.now();
+    view.dispatch({ changes: { from: pos, insert: letters[i % letters.length] }, selection: { anchor: pos + 1 }, userEvent: 'input.type', scrollIntoView: true });
+    await shown;
+    document.querySelector('.cm-tooltip-autocomplete').getBoundingClientRect();
+    dom.push(performance.now() - t0);
+    view.measure();
+    document.querySelector('.cm-tooltip-autocomplete').getBoundingClientRect();
+    measured.push(performance.now() - t0);
+    await frame();
+    view.contentDOM.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    view.dispatch({ changes: { from: pos, to: pos + 1 }, selection: { anchor: pos }, userEvent: 'delete.backward' });
+    await frame();
+    await frame();
+  }
+  return { dom, measured };
+}`;
 
 function frameName(n: ProfileNode): string {
   const f = n.callFrame;
@@ -80,7 +126,7 @@ function addStack(stack: string[], dt: number): void {
 
 function printTree(t: Tree, depth: number, keys: number): void {
   for (const [n, k] of [...t.kids].sort((a, b) => b[1].ms - a[1].ms)) {
-    if (k.ms / keys < 0.08 || depth > 14) continue;
+    if (k.ms / keys < 0.08 || depth > Number(process.env.DEPTH ?? 14)) continue;
     console.log(`${' '.repeat(depth * 2)}${(k.ms / keys).toFixed(2)}  ${n}`);
     printTree(k, depth + 1, keys);
   }
@@ -139,6 +185,24 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    if (process.env.MICRO) {
+      await cdp.send('Profiler.start');
+      const r = (await page.evaluate(`(${MICRO})(${JSON.stringify([KEYS, LETTERS])})`)) as Record<
+        string,
+        number[]
+      >;
+      for (const [k, xs] of Object.entries(r)) {
+        const q = (p: number) =>
+          [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!.toFixed(2);
+        console.log(`micro ${k}: min ${q(0)} p10 ${q(0.1)} p25 ${q(0.25)} median ${q(0.5)} ms`);
+      }
+      addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+      if (focus) {
+        console.log(`\ncall tree below ${String(focus)}, ms per key:`);
+        printTree(focusTree, 1, KEYS);
+      }
+      return;
+    }
     const painted: number[] = [];
     const inDom: number[] = [];
     const trace = !!process.env.TRACE;
@@ -154,15 +218,19 @@ async function main(): Promise<void> {
       await page.keyboard.press('Escape');
       await page.keyboard.press('Backspace');
       await waitInPage(page, `!document.querySelector('.cm-tooltip-autocomplete')`, 5000);
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(60);
     }
     const f = (xs: number[]) => summarize(xs).median.toFixed(1);
-    console.log(`${KEYS} keys: painted median ${f(painted)} ms, in DOM median ${f(inDom)} ms`);
+    const p25 = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!.toFixed(1);
+    console.log(
+      `${KEYS} keys: painted median ${f(painted)} ms (p25 ${p25(painted)}), in DOM median ${f(inDom)} ms (p25 ${p25(inDom)})`,
+    );
     console.log(`  painted: ${painted.map((x) => x.toFixed(0)).join(' ')}`);
     console.log(`  in DOM:  ${inDom.map((x) => x.toFixed(0)).join(' ')}`);
     if (trace)
       console.log(
-        `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms`,
+        `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms, both ${f(inputCpu.map((x, i) => x + (frameCpu[i] ?? 0)))} ms`,
       );
     const per = (ms: number) => (ms / KEYS).toFixed(2).padStart(6);
     console.log('\nself ms per key:');
@@ -217,9 +285,11 @@ function printTrace(events: TraceEvent[], print: boolean): void {
       console.log(`  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ** ${data?.message}`);
       continue;
     }
-    if ((e.dur ?? 0) < 200 && !/RunTask$/.test(e.name)) continue;
+    if ((e.dur ?? 0) < 200 && !/RunTask$/.test(e.name) && !/Layout/.test(e.name)) continue;
+    // Style and layout events carry their element / dirty object counts.
+    const extra = /Layout/.test(e.name) ? JSON.stringify(e.args ?? {}).slice(0, 160) : '';
     console.log(
-      `  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ${((e.dur ?? 0) / 1000).toFixed(1)}/${((e.tdur ?? 0) / 1000).toFixed(1)}  ${e.name} ${data?.type ?? data?.functionName ?? ''}`,
+      `  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ${((e.dur ?? 0) / 1000).toFixed(1)}/${((e.tdur ?? 0) / 1000).toFixed(1)}  ${e.name} ${data?.type ?? data?.functionName ?? ''} ${extra}`,
     );
   }
 }

@@ -4,15 +4,6 @@ import { ViewPlugin, type PluginValue } from '@codemirror/view';
 
 type CompletionConfig = NonNullable<Parameters<typeof autocompletion>[0]>;
 
-/**
- * Options the list puts in the page at a time, a window around the selected one (CodeMirror
- * renders another window when the keys select past it; its default is 100). The list shows
- * about seven rows; each rendered option is DOM built and laid out in the keystroke's task, and
- * on GitHub's schema a letter matches ~60 fields of Repository (`npm run bench -- --only
- * completion`). e2e `completion-window.spec.ts`.
- */
-const RENDERED_OPTIONS = 20;
-
 /** The parts of @codemirror/autocomplete's (unexported) completion plugin we call. */
 interface CompletionPluginInstance {
   debounceUpdate: number;
@@ -25,8 +16,7 @@ function isCompletionPlugin(value: unknown): value is CompletionPluginInstance {
 }
 
 /**
- * `autocompletion(config)` whose list opens in the same frame as the typed letter, and renders
- * `RENDERED_OPTIONS` options at a time unless `config` says otherwise.
+ * `autocompletion(config)` whose list opens in the same frame as the typed letter.
  *
  * CodeMirror starts a completion that typing made pending from `setTimeout(…,
  * activateOnTypingDelay)`. Chromium runs that timer only after the frame that follows the
@@ -40,7 +30,7 @@ function isCompletionPlugin(value: unknown): value is CompletionPluginInstance {
  * below fails and completion simply keeps CodeMirror's timer.
  */
 export function eagerAutocompletion(config: CompletionConfig): Extension {
-  const ext = autocompletion({ maxRenderedOptions: RENDERED_OPTIONS, ...config });
+  const ext = autocompletion(config);
   if ((config.activateOnTypingDelay ?? 100) > 0 || !Array.isArray(ext)) return ext;
   const plugin = ext.find((e): e is ViewPlugin<PluginValue> => e instanceof ViewPlugin);
   if (!plugin) return ext;

@@ -108,24 +108,11 @@ interface FieldLike {
   deprecationReason?: string | null;
 }
 
-/**
- * A type's field items as the language service builds them (`getSuggestionsForFieldNames`),
- * their labels normalized for `hintList`, and the lists already filtered for a typed text: each
- * new word starts with one letter, so after a few words the answer is a lookup.
- */
-interface TypeIndex {
-  items: CompletionItem[];
-  labels: string[];
-  byText: Map<string, CompletionItem[]>;
-}
+const itemsByType = new WeakMap<object, CompletionItem[]>();
 
-/** Filtered lists kept per type (the distinct words typed in one of its selection sets). */
-const MAX_TEXTS_PER_TYPE = 64;
-
-const indexByType = new WeakMap<object, TypeIndex>();
-
-function typeIndex(schema: GraphQLSchema, parentType: GraphQLType): TypeIndex {
-  const cached = indexByType.get(parentType);
+/** The items the language service lists for a type's fields (`getSuggestionsForFieldNames`). */
+function fieldItems(schema: GraphQLSchema, parentType: GraphQLType): CompletionItem[] {
+  const cached = itemsByType.get(parentType);
   if (cached) return cached;
   // Structural checks: the language service may use another graphql copy (Node's in tests).
   const fields: FieldLike[] =
@@ -144,27 +131,13 @@ function typeIndex(schema: GraphQLSchema, parentType: GraphQLType): TypeIndex {
     labelDetails: { detail: ' ' + String(field.type) },
     type: field.type,
   }));
-  const index = { items, labels: items.map((i) => normalizeText(i.label)), byText: new Map() };
-  indexByType.set(parentType, index);
-  return index;
-}
-
-/** `hintList(tokenString, items)` of a type, kept per normalized text (callers must not change it). */
-function filteredItems(index: TypeIndex, tokenString: string): CompletionItem[] {
-  const text = normalizeText(tokenString);
-  let list = index.byText.get(text);
-  if (!list) {
-    if (index.byText.size >= MAX_TEXTS_PER_TYPE) index.byText.clear();
-    list = hintList(text, index.items, index.labels);
-    index.byText.set(text, list);
-  }
-  return list;
+  itemsByType.set(parentType, items);
+  return items;
 }
 
 /**
  * The language service's suggestions at `pos` when it is a field name in a selection set (the
- * same items, in the same order), else `undefined`. The array is shared between calls: read it,
- * do not change it.
+ * same items, in the same order), else `undefined`.
  */
 export function fieldSuggestions(
   schema: GraphQLSchema,
@@ -182,18 +155,18 @@ export function fieldSuggestions(
   if (prevState?.kind && /Extension$/.test(prevState.kind)) return undefined;
   const { parentType } = getTypeInfo(schema, token.state);
   if (!parentType) return [];
-  return filteredItems(typeIndex(schema, parentType), token.string);
+  return hintList(token.string, fieldItems(schema, parentType));
 }
 
 // hintList, filterAndSortList, getProximity and lexicalDistance: graphql-language-service 5.7.0
-// (src/interface/autocompleteUtils.ts, MIT licence, © GraphQL Contributors), unchanged in effect
-// (here `text` comes normalized, and so do the labels, `labels[i]` for `list[i]`).
+// (src/interface/autocompleteUtils.ts, MIT licence, © GraphQL Contributors), unchanged in effect.
 
-function hintList(text: string, list: CompletionItem[], labels: string[]): CompletionItem[] {
+function hintList(tokenString: string, list: CompletionItem[]): CompletionItem[] {
+  const text = normalizeText(tokenString);
   if (!text || text.trim() === '' || text.trim() === ':' || text.trim() === '{')
     return filterNonEmpty(list, (entry) => !entry.isDeprecated);
-  const byProximity = list.map((entry, i) => ({
-    proximity: getProximity(labels[i]!, text),
+  const byProximity = list.map((entry) => ({
+    proximity: getProximity(normalizeText(entry.label), text),
     entry,
   }));
   return filterNonEmpty(

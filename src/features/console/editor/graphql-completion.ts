@@ -88,23 +88,13 @@ function toCompletion(item: CompletionItem): Completion {
   };
 }
 
-/**
- * Field items and their filtered lists are kept per type (field-suggestions.ts), and so are their
- * completions: a word typed again gets the same options without a pass over the type's fields.
- */
+/** Field items are kept per type (field-suggestions.ts), and so are their completions. */
 const completions = new WeakMap<CompletionItem, Completion>();
-const optionLists = new WeakMap<CompletionItem[], Completion[]>();
 
 function cachedCompletion(item: CompletionItem): Completion {
   let c = completions.get(item);
   if (!c) completions.set(item, (c = toCompletion(item)));
   return c;
-}
-
-function completionsOf(items: CompletionItem[]): Completion[] {
-  let list = optionLists.get(items);
-  if (!list) optionLists.set(items, (list = items.map(cachedCompletion)));
-  return list;
 }
 
 /**
@@ -132,7 +122,7 @@ function graphqlCompletionSource(ctx: CompletionContext): CompletionResult | nul
       options,
     );
   if (results.length === 0) return null;
-  return { from: word.from, validFor: /^\w*$/, options: completionsOf(results) };
+  return { from: word.from, validFor: /^\w*$/, options: results.map(cachedCompletion) };
 }
 
 /** Schema-aware GraphQL completion for the query editor. */
