@@ -12,8 +12,10 @@
  *
  * FOCUS=regex adds the call tree below the outermost frame matching it (DEPTH=n levels), e.g.
  * FOCUS='^accept ' for the list's opening. TRACE=1 adds a Chrome trace of every key: the median
- * CPU of the key's task and of the frame after it, and the last key's main-thread events from
- * keydown to 40 ms later with the timer's marks (in DOM, rAF, painted). MICRO=1 instead times the
+ * CPU of the key's task and of the frame after it, the time from that frame's end to the timer's
+ * "painted" mark with the tasks that ran in between (the bench's closing task waits for them),
+ * and the last key's main-thread events from keydown to 40 ms later with the timer's marks (in
+ * DOM, rAF, painted). MICRO=1 instead times the
  * editor's own part in the page, without the browser's input handling: a typing transaction →
  * list in the DOM and laid out, → CodeMirror's measure done (min, p10, p25, median of `keys`
  * rounds; the low quantiles are what to compare on a busy machine). Not part of `npm run bench`:
@@ -233,6 +235,13 @@ async function main(): Promise<void> {
         `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms, both ${f(inputCpu.map((x, i) => x + (frameCpu[i] ?? 0)))} ms`,
       );
     const per = (ms: number) => (ms / KEYS).toFixed(2).padStart(6);
+    if (trace) {
+      console.log(
+        `frame end → "painted" mark: median ${f(afterFrame)} ms; tasks between (wall ms per key):`,
+      );
+      for (const [n, ms] of [...afterTasks].sort((a, b) => b[1] - a[1]).slice(0, 10))
+        console.log(`  ${per(ms)}  ${n}`);
+    }
     console.log('\nself ms per key:');
     for (const [n, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
       console.log(`  ${per(ms)}  ${n}`);
@@ -251,6 +260,8 @@ async function main(): Promise<void> {
 
 const inputCpu: number[] = [];
 const frameCpu: number[] = [];
+const afterFrame: number[] = [];
+const afterTasks = new Map<string, number>();
 
 function printTrace(events: TraceEvent[], print: boolean): void {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -275,6 +286,31 @@ function printTrace(events: TraceEvent[], print: boolean): void {
   const frameOuter = frameTask && tasks.filter((t) => t.ts <= frameTask.ts).at(-1);
   if (inputTask) inputCpu.push((inputTask.tdur ?? 0) / 1000);
   if (frameOuter) frameCpu.push((frameOuter.tdur ?? 0) / 1000);
+  // From the end of the frame that drew the list to the timer's "painted" mark: what ran between.
+  const mark = (m: string) =>
+    onMain.find(
+      (e) =>
+        e.name === 'TimeStamp' &&
+        e.ts > key.ts &&
+        (e.args as { data?: { message?: string } })?.data?.message === m,
+    );
+  const painted = mark('painted');
+  if (frameOuter && painted) {
+    const frameEnd = frameOuter.ts + (frameOuter.dur ?? 0);
+    afterFrame.push((painted.ts - frameEnd) / 1000);
+    for (const t of tasks.filter((t) => t.ts >= frameEnd && t.ts < painted.ts)) {
+      const inner = onMain.find(
+        (e) =>
+          e.ts >= t.ts &&
+          e !== t &&
+          e.ts < t.ts + (t.dur ?? 0) &&
+          !/RunTask|OnHandleReady|v8\./.test(e.name),
+      );
+      const d = (inner?.args as { data?: { type?: string; functionName?: string } })?.data;
+      const what = inner ? `${inner.name} ${d?.type ?? d?.functionName ?? ''}`.trim() : '(other)';
+      afterTasks.set(what, (afterTasks.get(what) ?? 0) + (t.dur ?? 0) / 1000);
+    }
+  }
   if (!print) return;
   console.log('\ntrace of the last key (ms from keydown dispatch; wall / cpu):');
   for (const e of onMain) {
