@@ -1,0 +1,333 @@
+/**
+ * Where a completion keystroke's time goes (scenario 4 of scenarios/big-schema.ts): GitHub's
+ * schema, Docs open, the query editor holding `{ repository(owner:"a", name:"b") { `, then
+ * `keys` letters (LETTERS, default: letters that start fields of Repository), each followed by
+ * Escape and Backspace as in the bench. Each letter is pressed with a CDP CPU profile running
+ * (started before the key, stopped once the list is painted); prints the keydown → list in the
+ * DOM and → painted (a frame and a task later, as the bench) medians and first quartiles, then
+ * the functions by self and by total time per key (non-idle samples).
+ *
+ *   npx vite build --minify false --outDir dist-prof     # readable function names
+ *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-completion.ts [keys]
+ *
+ * FOCUS=regex adds the call tree below the outermost frame matching it (DEPTH=n levels), e.g.
+ * FOCUS='^accept ' for the list's opening. TRACE=1 adds a Chrome trace of every key: the median
+ * CPU of the key's task and of the frame after it, the time from that frame's end to the timer's
+ * "painted" mark with the tasks that ran in between (the bench's closing task waits for them),
+ * and the last key's main-thread events from keydown to 40 ms later with the timer's marks (in
+ * DOM, rAF, painted). MICRO=1 instead times the
+ * editor's own part in the page, without the browser's input handling: a typing transaction →
+ * list in the DOM and laid out, → CodeMirror's measure done (min, p10, p25, median of `keys`
+ * rounds; the low quantiles are what to compare on a busy machine). Not part of `npm run bench`:
+ * it measures where time goes, the bench measures how much.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
+import { waitInPage } from './lib/browser.ts';
+import { startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
+import { startServer } from './lib/servers.ts';
+import { summarize } from './lib/stats.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const KEYS = Number(process.argv[2] ?? 20);
+const port = Number(process.env.BENCH_PORT ?? 5890);
+const distDir = process.env.DIST_DIR ?? 'dist-prof';
+const PREFIX = '{ repository(owner:"a", name:"b") { ';
+/** Letters that start fields of GitHub's Repository (as the bench reads them from the SDL). */
+const LETTERS = process.env.LETTERS ?? 'abcdefhilmnoprstuvw';
+
+const TIMER = `(() => { window.__t = new Promise((resolve) => {
+  let keyAt = NaN;
+  document.addEventListener('keydown', (e) => { keyAt = e.timeStamp; }, { capture: true, once: true });
+  const mo = new MutationObserver(() => {
+    if (Number.isNaN(keyAt) || !document.querySelector('.cm-tooltip-autocomplete li[role="option"]')) return;
+    mo.disconnect();
+    window.__dom = performance.now() - keyAt;
+    console.timeStamp('in DOM');
+    requestAnimationFrame(() => { console.timeStamp('rAF'); setTimeout(() => { console.timeStamp('painted'); resolve(performance.now() - keyAt); }, 0); });
+  });
+  mo.observe(document, { subtree: true, childList: true });
+}); })()`;
+
+/**
+ * In the page, without the browser's own input handling: `n` times, a typing transaction of one
+ * letter, then (microtasks: the eager start, the source, the accept) the list in the DOM and laid
+ * out; then CodeMirror's pending measure (what its animation frame would run) and layout again.
+ * Between rounds the letter is deleted, the list closed and a frame passes. Resolves with the
+ * times (ms) to the list laid out and to the measure done.
+ */
+const MICRO = `async ([n, letters]) => {
+  const content = document.querySelector('.cm-content[aria-label="Query editor"]');
+  const view = content.cmTile.root.view;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const listed = () => new Promise((r) => {
+    const mo = new MutationObserver(() => {
+      if (document.querySelector('.cm-tooltip-autocomplete li[role="option"]')) { mo.disconnect(); r(); }
+    });
+    mo.observe(document.body, { subtree: true, childList: true });
+  });
+  const dom = [], measured = [];
+  for (let i = 0; i < n; i++) {
+    const pos = view.state.selection.main.head;
+    const shown = listed();
+    const t0 = performance.now();
+    view.dispatch({ changes: { from: pos, insert: letters[i % letters.length] }, selection: { anchor: pos + 1 }, userEvent: 'input.type', scrollIntoView: true });
+    await shown;
+    document.querySelector('.cm-tooltip-autocomplete').getBoundingClientRect();
+    dom.push(performance.now() - t0);
+    view.measure();
+    document.querySelector('.cm-tooltip-autocomplete').getBoundingClientRect();
+    measured.push(performance.now() - t0);
+    await frame();
+    view.contentDOM.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    view.dispatch({ changes: { from: pos, to: pos + 1 }, selection: { anchor: pos }, userEvent: 'delete.backward' });
+    await frame();
+    await frame();
+  }
+  return { dom, measured };
+}`;
+
+function frameName(n: ProfileNode): string {
+  const f = n.callFrame;
+  const file = f.url.split('/').pop() ?? '';
+  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+}
+
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+/** FOCUS=regex: the call tree below the outermost frame whose name matches, summed. */
+const focus = process.env.FOCUS ? new RegExp(process.env.FOCUS) : undefined;
+interface Tree {
+  ms: number;
+  kids: Map<string, Tree>;
+}
+const focusTree: Tree = { ms: 0, kids: new Map() };
+
+function addStack(stack: string[], dt: number): void {
+  const at = focus ? stack.findIndex((n) => focus.test(n)) : -1;
+  if (at < 0) return;
+  let t = focusTree;
+  t.ms += dt;
+  for (const n of stack.slice(at)) {
+    let k = t.kids.get(n);
+    if (!k) t.kids.set(n, (k = { ms: 0, kids: new Map() }));
+    k.ms += dt;
+    t = k;
+  }
+}
+
+function printTree(t: Tree, depth: number, keys: number): void {
+  for (const [n, k] of [...t.kids].sort((a, b) => b[1].ms - a[1].ms)) {
+    if (k.ms / keys < 0.08 || depth > Number(process.env.DEPTH ?? 14)) continue;
+    console.log(`${' '.repeat(depth * 2)}${(k.ms / keys).toFixed(2)}  ${n}`);
+    printTree(k, depth + 1, keys);
+  }
+}
+
+function addProfile(p: Profile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(p.samples[i] ?? -1);
+    if (!node || /^\((idle|program|garbage collector)\)$/.test(node.callFrame.functionName))
+      continue;
+    const name = frameName(node);
+    self.set(name, (self.get(name) ?? 0) + dt);
+    const seen = new Set<string>();
+    const stack: string[] = [];
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const n = frameName(byId.get(id)!);
+      stack.unshift(n);
+      if (seen.has(n)) continue;
+      seen.add(n);
+      total.set(n, (total.get(n) ?? 0) + dt);
+    }
+    addStack(stack, dt);
+  }
+}
+
+async function connect(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/debug/console`);
+  await page.getByRole('button', { name: 'Use sandbox', exact: true }).click();
+  await page.getByRole('button', { name: 'Docs', exact: true }).click();
+  await page.locator('[aria-label="Fields of Query"]').first().waitFor({ timeout: 120_000 });
+  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText(PREFIX);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(1000);
+}
+
+async function main(): Promise<void> {
+  const server = await startServer(port, distDir, {
+    SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
+  });
+  const browser = await chromium.launch({
+    executablePath: await findChromium(),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await connect(page, server.url);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    if (process.env.MICRO) {
+      await cdp.send('Profiler.start');
+      const r = (await page.evaluate(`(${MICRO})(${JSON.stringify([KEYS, LETTERS])})`)) as Record<
+        string,
+        number[]
+      >;
+      for (const [k, xs] of Object.entries(r)) {
+        const q = (p: number) =>
+          [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!.toFixed(2);
+        console.log(`micro ${k}: min ${q(0)} p10 ${q(0.1)} p25 ${q(0.25)} median ${q(0.5)} ms`);
+      }
+      addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+      if (focus) {
+        console.log(`\ncall tree below ${String(focus)}, ms per key:`);
+        printTree(focusTree, 1, KEYS);
+      }
+      return;
+    }
+    const painted: number[] = [];
+    const inDom: number[] = [];
+    const trace = !!process.env.TRACE;
+    for (let i = 0; i < KEYS; i++) {
+      await page.evaluate(TIMER);
+      const stopTrace = trace ? await startTrace(page, ['devtools.timeline', 'v8']) : undefined;
+      await cdp.send('Profiler.start');
+      await page.keyboard.press(LETTERS.charAt(i % LETTERS.length));
+      painted.push((await page.evaluate('window.__t')) as number);
+      inDom.push((await page.evaluate('window.__dom')) as number);
+      addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+      if (stopTrace) printTrace(await stopTrace(), i === KEYS - 1);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Backspace');
+      await waitInPage(page, `!document.querySelector('.cm-tooltip-autocomplete')`, 5000);
+      await page.waitForTimeout(60);
+    }
+    const f = (xs: number[]) => summarize(xs).median.toFixed(1);
+    const p25 = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!.toFixed(1);
+    console.log(
+      `${KEYS} keys: painted median ${f(painted)} ms (p25 ${p25(painted)}), in DOM median ${f(inDom)} ms (p25 ${p25(inDom)})`,
+    );
+    console.log(`  painted: ${painted.map((x) => x.toFixed(0)).join(' ')}`);
+    console.log(`  in DOM:  ${inDom.map((x) => x.toFixed(0)).join(' ')}`);
+    if (trace)
+      console.log(
+        `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms, both ${f(inputCpu.map((x, i) => x + (frameCpu[i] ?? 0)))} ms`,
+      );
+    const per = (ms: number) => (ms / KEYS).toFixed(2).padStart(6);
+    if (trace) {
+      console.log(
+        `frame end → "painted" mark: median ${f(afterFrame)} ms; tasks between (wall ms per key):`,
+      );
+      for (const [n, ms] of [...afterTasks].sort((a, b) => b[1] - a[1]).slice(0, 10))
+        console.log(`  ${per(ms)}  ${n}`);
+    }
+    console.log('\nself ms per key:');
+    for (const [n, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`  ${per(ms)}  ${n}`);
+    console.log('\ntotal ms per key:');
+    for (const [n, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 60))
+      console.log(`  ${per(ms)}  ${n}`);
+    if (focus) {
+      console.log(`\ncall tree below ${String(focus)}, ms per key:`);
+      printTree(focusTree, 1, KEYS);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const inputCpu: number[] = [];
+const frameCpu: number[] = [];
+const afterFrame: number[] = [];
+const afterTasks = new Map<string, number>();
+
+function printTrace(events: TraceEvent[], print: boolean): void {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events
+    .filter(
+      (e) =>
+        main &&
+        e.pid === main.pid &&
+        e.tid === main.tid &&
+        (e.ph === 'X' || e.name === 'TimeStamp'),
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const key = onMain.find(
+    (e) =>
+      e.name === 'EventDispatch' &&
+      (e.args as { data?: { type?: string } })?.data?.type === 'keydown',
+  );
+  if (!key) return;
+  const tasks = onMain.filter((e) => /RunTask$/.test(e.name));
+  const inputTask = tasks.filter((t) => t.ts <= key.ts && t.ts + (t.dur ?? 0) >= key.ts).at(-1);
+  const frameTask = onMain.find((e) => e.name === 'FireAnimationFrame' && e.ts > key.ts);
+  const frameOuter = frameTask && tasks.filter((t) => t.ts <= frameTask.ts).at(-1);
+  if (inputTask) inputCpu.push((inputTask.tdur ?? 0) / 1000);
+  if (frameOuter) frameCpu.push((frameOuter.tdur ?? 0) / 1000);
+  // From the end of the frame that drew the list to the timer's "painted" mark: what ran between.
+  const mark = (m: string) =>
+    onMain.find(
+      (e) =>
+        e.name === 'TimeStamp' &&
+        e.ts > key.ts &&
+        (e.args as { data?: { message?: string } })?.data?.message === m,
+    );
+  const painted = mark('painted');
+  if (frameOuter && painted) {
+    const frameEnd = frameOuter.ts + (frameOuter.dur ?? 0);
+    afterFrame.push((painted.ts - frameEnd) / 1000);
+    for (const t of tasks.filter((t) => t.ts >= frameEnd && t.ts < painted.ts)) {
+      const inner = onMain.find(
+        (e) =>
+          e.ts >= t.ts &&
+          e !== t &&
+          e.ts < t.ts + (t.dur ?? 0) &&
+          !/RunTask|OnHandleReady|v8\./.test(e.name),
+      );
+      const d = (inner?.args as { data?: { type?: string; functionName?: string } })?.data;
+      const what = inner ? `${inner.name} ${d?.type ?? d?.functionName ?? ''}`.trim() : '(other)';
+      afterTasks.set(what, (afterTasks.get(what) ?? 0) + (t.dur ?? 0) / 1000);
+    }
+  }
+  if (!print) return;
+  console.log('\ntrace of the last key (ms from keydown dispatch; wall / cpu):');
+  for (const e of onMain) {
+    if (e.ts < key.ts - 2000 || e.ts > key.ts + 40_000) continue;
+    const data = (e.args as { data?: { type?: string; functionName?: string; message?: string } })
+      ?.data;
+    if (e.name === 'TimeStamp') {
+      console.log(`  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ** ${data?.message}`);
+      continue;
+    }
+    if ((e.dur ?? 0) < 200 && !/RunTask$/.test(e.name) && !/Layout/.test(e.name)) continue;
+    // Style and layout events carry their element / dirty object counts.
+    const extra = /Layout/.test(e.name) ? JSON.stringify(e.args ?? {}).slice(0, 160) : '';
+    console.log(
+      `  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ${((e.dur ?? 0) / 1000).toFixed(1)}/${((e.tdur ?? 0) / 1000).toFixed(1)}  ${e.name} ${data?.type ?? data?.functionName ?? ''} ${extra}`,
+    );
+  }
+}
+
+await main();
