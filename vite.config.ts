@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { debugConsoleServer } from './server/vite-plugin.ts';
+import { graphqlProductionInstanceOf } from './scripts/graphql-production.ts';
 
 // The dev server mounts the same server code as `npm start` (relay, /sandbox.json, sandbox
 // instance and analytics service on their own ports), so dev and production behave alike.
 export default defineConfig({
-  plugins: [react(), debugConsoleServer()],
+  plugins: [react(), debugConsoleServer(), graphqlProductionInstanceOf()],
   base: '/',
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
@@ -15,6 +16,6 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1024,
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [graphqlProductionInstanceOf()] },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173), strictPort: true },
 });
