@@ -10,6 +10,7 @@ import { serveRpc } from '../../../shared/lib/worker-rpc.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
+import { firstRowsPieces } from '../lib/first-rows.ts';
 import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
   reportColumns,
@@ -25,6 +26,8 @@ const PROGRESS_MS = 200;
 const VIEW_REFRESH_MS = 700;
 /** Characters looked at before deciding the body is not an HTML page. */
 const SNIFF_CHARS = 64;
+/** Lines parsed and sent before the rest of the first piece (`lib/first-rows.ts`): a screen and more. */
+const FIRST_LINES = 100;
 
 const parser = new CsvChunkParser();
 const decoder = new TextDecoder('utf-8');
@@ -115,8 +118,12 @@ function maybeProgress(report: (e: LoadEvent) => void): void {
 function ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): void {
   if (finished || cancelled || isHtml) return;
   raw.add(chunk);
-  feedText(decoder.decode(chunk, { stream: true }), false);
-  maybeProgress(report);
+  const text = decoder.decode(chunk, { stream: true });
+  // Until the first rows are out, they go before the rest of the piece is parsed.
+  for (const piece of lastProgress === 0 ? firstRowsPieces(text, FIRST_LINES) : [text]) {
+    feedText(piece, false);
+    maybeProgress(report);
+  }
 }
 
 function finish(outcome: Outcome, reason?: string): LoadEnd {
