@@ -160,3 +160,75 @@ describe('ReportStore', () => {
     expect(parser.ragged.count).toBe(2);
   });
 });
+
+describe('ReportStore.appendLines (quote-free lines read in place)', () => {
+  /** The same lines through `append`, split the way papaparse reads quote-free text. */
+  function viaRows(header: string[], lines: string[]) {
+    const s = new ReportStore(header);
+    s.append(lines.filter((l) => l !== '' || header.length === 1).map((l) => l.split(',')));
+    return s;
+  }
+
+  it('stores what `append` stores: empty cells, unicode, short and long rows, blank lines', () => {
+    const header = ['id', 'user', 'client', 'n'];
+    const lines = [
+      '1,zoë,vscode,3',
+      '2,,server.web,',
+      '',
+      '3,🚀ops',
+      '4,ann,web,5,extra',
+      '1,zoë,vscode,3',
+    ];
+    const text = lines.map((l) => l + '\r\n').join('');
+    const s = new ReportStore(header);
+    const stats = s.appendLines(text, 0, text.length, '\r\n');
+    expect(stats).toEqual({
+      lines: 6,
+      rows: 5,
+      ragged: 2,
+      first: { at: text.indexOf('3,🚀'), row: 2, fields: 2 },
+    });
+    expect(s.window(0, 10)).toEqual(viaRows(header, lines).window(0, 10));
+    expect(s.types()).toEqual(['number', 'text', 'text', 'number']);
+  });
+
+  it('reads only the given range, with any line ending', () => {
+    const s = new ReportStore(['a', 'b']);
+    const text = 'skip,me\nx,1\ny,2\nskip,too';
+    s.appendLines(text, 8, 16, '\n');
+    expect(s.window(0, 10).rows).toEqual([
+      ['x', '1'],
+      ['y', '2'],
+    ]);
+  });
+
+  it('keeps a blank line as an empty cell when there is one column', () => {
+    const s = new ReportStore(['only']);
+    expect(s.appendLines('a\r\rb\r', 0, 5, '\r').rows).toBe(3);
+    expect(s.window(0, 10).rows).toEqual([['a'], [''], ['b']]);
+  });
+
+  it('matches `append` over many distinct values (wider codes) and equal-hash lookalikes', () => {
+    const header = ['k', 'v'];
+    const lines: string[] = [];
+    for (let i = 0; i < 70_000; i++) lines.push(`${i % 300},${i}`);
+    // Cells that differ only in order or by one character.
+    lines.push('ab,ba', 'ba,ab', 'ab,ab');
+    const text = lines.join('\n') + '\n';
+    const s = new ReportStore(header);
+    s.appendLines(text, 0, text.length, '\n');
+    const expected = viaRows(header, lines);
+    expect(s.length).toBe(expected.length);
+    expect(s.window(69_990, 20)).toEqual(expected.window(69_990, 20));
+    expect(s.window(0, 600)).toEqual(expected.window(0, 600));
+  });
+
+  it('mixes with `append`: the same text is the same code either way', () => {
+    const s = new ReportStore(['a']);
+    s.append([['x'], ['y']]);
+    s.appendLines('y\nx\nz\n', 0, 6, '\n');
+    s.append([['z']]);
+    expect(s.window(0, 10).rows.map((r) => r[0])).toEqual(['x', 'y', 'y', 'x', 'z', 'z']);
+    expect(s.source().columns[0]?.dict).toEqual(['x', 'y', 'z']);
+  });
+});

@@ -9,7 +9,7 @@ import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.
 import { serveRpc } from '../../../shared/lib/worker-rpc.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
-import { CsvChunkParser } from '../lib/csv-stream.ts';
+import { CsvChunkParser, type RowSink } from '../lib/csv-stream.ts';
 import { firstRowsPieces } from '../lib/first-rows.ts';
 import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
@@ -75,13 +75,27 @@ function pendingWindow(): WindowReply | undefined {
   return available > asked.sent ? windowReply(asked.start, asked.count) : undefined;
 }
 
-function parseText(text: string, final: boolean): void {
-  const rows = final ? [...parser.push(text), ...parser.end()] : parser.push(text);
-  if (!store && parser.header) {
-    store = new ReportStore(parser.header);
+/** The store, made once the header is known (rows only come after it). */
+function headerStore(): ReportStore {
+  if (!store) {
+    store = new ReportStore(parser.header ?? []);
     store.setView(spec);
   }
-  if (store && rows.length) store.append(rows);
+  return store;
+}
+
+/** Rows go straight into the store; quote-free lines are read in place (`appendLines`). */
+const sink: RowSink = {
+  append(rows) {
+    if (rows.length) headerStore().append(rows);
+  },
+  appendLines: (text, from, to, newline) => headerStore().appendLines(text, from, to, newline),
+};
+
+function parseText(text: string, final: boolean): void {
+  parser.pushTo(text, false, sink);
+  if (final) parser.pushTo('', true, sink);
+  if (parser.header) headerStore();
 }
 
 /** Feeds decoded text, holding back the first characters until we know it is not HTML. */
