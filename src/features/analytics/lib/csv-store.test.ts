@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CsvChunkParser } from './csv-stream.ts';
 import { ReportStore } from './csv-store.ts';
@@ -221,6 +223,36 @@ describe('ReportStore.appendLines (quote-free lines read in place)', () => {
     expect(s.length).toBe(expected.length);
     expect(s.window(69_990, 20)).toEqual(expected.window(69_990, 20));
     expect(s.window(0, 600)).toEqual(expected.window(0, 600));
+  });
+
+  it('keeps no reference to the text it read (a long cell is copied, not sliced from it)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const s = new ReportStore(['user', 'n']);
+    // Lines with new values of 13+ characters, then 16 MB more: a substring that long would be
+    // a view into the whole text (V8 sliced strings) and keep it alive. Made and read in a
+    // function of its own, so no temporary of this test holds the text.
+    const read = () => {
+      const lines = Array.from({ length: 8 }, (_, i) => `someone.${i}@example.com,${i}\n`);
+      const text = lines.join('') + 'x'.repeat(16 << 20);
+      s.appendLines(text, 0, lines.join('').length, '\n');
+    };
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    read();
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(s.window(7, 1).rows).toEqual([['someone.7@example.com', '7']]);
+    expect(kept).toBeLessThan(4 << 20);
+  });
+
+  it('keeps a cell longer than an argument list exactly', () => {
+    const long = Array.from({ length: 30_000 }, (_, i) =>
+      String.fromCharCode(0xd7ff - (i % 900)),
+    ).join('');
+    const s = new ReportStore(['a', 'b']);
+    s.appendLines(`${long},1\n`, 0, long.length + 3, '\n');
+    expect(s.window(0, 1).rows[0]?.[0]).toBe(long);
   });
 
   it('mixes with `append`: the same text is the same code either way', () => {

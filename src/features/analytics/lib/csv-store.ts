@@ -72,6 +72,14 @@ export interface LineStats {
   first?: { at: number; row: number; fields: number };
 }
 
+/** A new string of `units[from, to)` (in pieces: an argument list has a size limit). */
+function unitsText(units: Uint16Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i += 8192)
+    s += String.fromCharCode.apply(null, units.subarray(i, Math.min(to, i + 8192)) as never);
+  return s;
+}
+
 /** A copy of `a` with room for `size` values. */
 function grown(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
   const next = new Int32Array(size);
@@ -113,7 +121,7 @@ class Column {
     // Indexed typed arrays (slot & mask, codes below the dictionary's size): the hot loop of a load.
     for (let i = (h ^ (h >>> 15)) & mask; ; i = (i + 1) & mask) {
       const s = slots[i]!;
-      if (s === 0) return this.add(text.substring(start, end), h, i);
+      if (s === 0) return this.add(text, start, end, h, i);
       const c = s - 1;
       if (this.hashes[c] !== h) continue;
       const from = c === 0 ? 0 : this.ends[c - 1]!;
@@ -124,23 +132,29 @@ class Column {
       if (k === len) return c;
     }
   }
-  private add(value: string, h: number, slot: number): number {
+  /**
+   * Adds `text[start, end)` as entry c. Its string is made from the copied code units, not sliced
+   * from `text`: V8 makes a substring of 13 or more characters a view into its parent, so a
+   * value first seen in a chunk would keep that whole chunk alive as long as the report.
+   */
+  private add(text: string, start: number, end: number, h: number, slot: number): number {
     const c = this.dict.length;
-    this.dict.push(value);
     if (c === this.hashes.length) {
       this.hashes = grown(this.hashes, c * 2);
       this.ends = grown(this.ends, c * 2);
     }
     this.hashes[c] = h;
     const from = c === 0 ? 0 : this.ends[c - 1]!;
-    const end = from + value.length;
-    if (end > this.units.length) {
-      const next = new Uint16Array(Math.max(end, this.units.length * 2));
+    const to = from + end - start;
+    if (to > this.units.length) {
+      const next = new Uint16Array(Math.max(to, this.units.length * 2));
       next.set(this.units);
       this.units = next;
     }
-    for (let k = 0; k < value.length; k++) this.units[from + k] = value.charCodeAt(k);
-    this.ends[c] = end;
+    for (let k = start; k < end; k++) this.units[from + k - start] = text.charCodeAt(k);
+    const value = unitsText(this.units, from, to);
+    this.dict.push(value);
+    this.ends[c] = to;
     this.slots[slot] = c + 1;
     tallyValue(this.tally, value);
     if ((c + 1) * 2 > this.slots.length) this.rehash();
