@@ -11,6 +11,7 @@ import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts'
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser, type RowSink } from '../lib/csv-stream.ts';
 import { firstRowsPieces } from '../lib/first-rows.ts';
+import { ProgressPace } from '../lib/progress-pace.ts';
 import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
   reportColumns,
@@ -42,7 +43,7 @@ let finished = false;
 let head = '';
 let sniffed = false;
 let isHtml = false;
-let lastProgress = 0;
+const pace = new ProgressPace(PROGRESS_MS);
 let nextViewRefresh = 0;
 /** The rows the page asked for last, and how many of them it has been sent. */
 const asked = { start: 0, count: 40, sent: 0 };
@@ -117,9 +118,7 @@ function feedText(text: string, final: boolean): void {
 function maybeProgress(report: (e: LoadEvent) => void): void {
   const now = performance.now();
   // The first rows go out at once; after that a few times a second.
-  const first = lastProgress === 0 && store !== undefined && store.length > 0;
-  if (!first && now - lastProgress < PROGRESS_MS) return;
-  lastProgress = now;
+  if (!pace.due(now, store?.length ?? 0)) return;
   if (store?.isViewStale() && now > nextViewRefresh) {
     store.refreshView();
     // Sorting millions of rows takes a while: refresh less often the longer it takes.
@@ -134,7 +133,7 @@ function ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): void {
   raw.add(chunk);
   const text = decoder.decode(chunk, { stream: true });
   // Until the first rows are out, they go before the rest of the piece is parsed.
-  for (const piece of lastProgress === 0 ? firstRowsPieces(text, FIRST_LINES) : [text]) {
+  for (const piece of pace.waitingForRows ? firstRowsPieces(text, FIRST_LINES) : [text]) {
     feedText(piece, false);
     maybeProgress(report);
   }
