@@ -255,6 +255,8 @@ async function workerHeapMb(cdp: CDPSession): Promise<number> {
         });
       });
     await call('HeapProfiler.enable');
+    // Twice, as for the page: after one, ArrayBuffers freed by it may still be counted.
+    await call('HeapProfiler.collectGarbage');
     await call('HeapProfiler.collectGarbage');
     const usage = (await call('Runtime.getHeapUsage')) as unknown as HeapUsage;
     await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});

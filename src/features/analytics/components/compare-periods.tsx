@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
 import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
+import { sameShape } from '../lib/progress-shape.ts';
 
 interface Props {
   state: ReportState;
@@ -26,7 +27,7 @@ const value = (v: number | null) => (v === null ? '–' : nf.format(v));
  * Group "Compare periods": a metric over the report's latest N days (or months) against the N
  * before, with the absolute and percent change; computed in the worker.
  */
-export function ComparePeriods({ state, compare }: Props) {
+function ComparePeriodsView({ state, compare }: Props) {
   const id = useId();
   const { columns, periods, header } = state.progress;
   const options = metricOptions(columns);
@@ -142,3 +143,13 @@ export function ComparePeriods({ state, compare }: Props) {
     </fieldset>
   );
 }
+
+/** Progress that only moves the counters does not re-render the comparison. */
+export const ComparePeriods = memo(
+  ComparePeriodsView,
+  (a, b) =>
+    a.compare === b.compare &&
+    a.state.phase === b.state.phase &&
+    a.state.loadId === b.state.loadId &&
+    sameShape(a.state.progress, b.state.progress),
+);

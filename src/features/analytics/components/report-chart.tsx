@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { findRole } from '../lib/column-roles.ts';
 import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { PERIODS, type Period } from '../lib/periods.ts';
+import { sameShape } from '../lib/progress-shape.ts';
 import type { ChartSpec } from '../worker/protocol.ts';
 import { SeriesChart } from './series-chart.tsx';
 
@@ -16,11 +17,22 @@ interface Props {
 const TOP_SERIES = 5;
 
 /**
+ * While rows arrive, the chart is redrawn each time the row count grows by half (the worker goes
+ * over every row for a chart, so redrawing on a clock would take a share of its time that grows
+ * with the report); once done, when the filters change.
+ */
+function chartTick(state: ReportState): string {
+  return state.phase === 'done'
+    ? state.progress.filterKey
+    : String(Math.floor(Math.log(state.progress.rows + 1) / Math.log(1.5)));
+}
+
+/**
  * "Report chart": a metric (active users by default, never an ID, date or text column) per day,
  * ISO week or month, optionally one series per client or language; computed in the worker over
  * the rows that pass the preview's filters. A report without dates is charted per user.
  */
-export function ReportChart({ state, chart }: Props) {
+function ReportChartView({ state, chart }: Props) {
   const { header = [], columns, periods } = state.progress;
   const [metricId, setMetricId] = useState<string>();
   const [perChoice, setPerChoice] = useState<Period>('day');
@@ -34,13 +46,7 @@ export function ReportChart({ state, chart }: Props) {
   const splits = (['client', 'language'] as const).filter((r) => findRole(columns, r));
   const splitBy = split && splits.includes(split) ? split : undefined;
   const [data, setData] = useState<ChartData>();
-  // While rows arrive, redraw each time the row count grows by half (the worker goes over every
-  // row for a chart, so redrawing on a clock would take a share of its time that grows with the
-  // report); once done, when the filters change.
-  const tick =
-    state.phase === 'done'
-      ? state.progress.filterKey
-      : String(Math.floor(Math.log(state.progress.rows + 1) / Math.log(1.5)));
+  const tick = chartTick(state);
 
   const chosen = metric?.id;
   useEffect(() => {
@@ -110,3 +116,14 @@ export function ReportChart({ state, chart }: Props) {
     </SeriesChart>
   );
 }
+
+/** Progress that only moves the counters between two redraws does not re-render the chart. */
+export const ReportChart = memo(
+  ReportChartView,
+  (a, b) =>
+    a.chart === b.chart &&
+    a.state.phase === b.state.phase &&
+    a.state.loadId === b.state.loadId &&
+    chartTick(a.state) === chartTick(b.state) &&
+    sameShape(a.state.progress, b.state.progress),
+);

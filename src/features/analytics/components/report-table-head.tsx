@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import type { SortSpec } from '../lib/csv-store.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
 
@@ -22,16 +22,7 @@ const TYPE_HINT: Record<ColumnType, string> = {
 };
 
 /** Sticky header: a sort button and a filter box per column; aria-sort tells the current order. */
-export function ReportTableHead({
-  header,
-  types,
-  quantity,
-  sort,
-  filters,
-  onSort,
-  onFilter,
-  ref,
-}: Props) {
+function TableHead({ header, types, quantity, sort, filters, onSort, onFilter, ref }: Props) {
   function nextSort(c: number): SortSpec | undefined {
     if (sort?.column !== c) return { column: c, direction: 'ascending' };
     return sort.direction === 'ascending' ? { column: c, direction: 'descending' } : undefined;
@@ -73,3 +64,6 @@ export function ReportTableHead({
     </thead>
   );
 }
+
+/** Memoized: progress messages (new row counts) leave the header as it is. */
+export const ReportTableHead = memo(TableHead);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import { useScaledScroll } from '../hooks/use-scaled-scroll.ts';
 import type { SortSpec, ViewSpec } from '../lib/csv-store.ts';
@@ -52,11 +52,18 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
     if (last >= first) requestWindow(first, last - first + 1);
   }, [first, last, state.viewVersion, requestWindow]);
 
+  // Stable between progress messages, so the memoized header and rows skip them.
+  const { columns } = state.progress;
+  const quantity = useMemo(
+    () => (header ?? []).map((_, c) => isQuantity(columns[c])),
+    [header, columns],
+  );
+  const onFilter = useCallback((c: number, v: string) => setFilters((f) => ({ ...f, [c]: v })), []);
+
   if (!header) return null;
   const win = state.window;
   const rest = layoutHeight(scroll.geometry) - Math.max(0, last - first + 1) * ROW_HEIGHT;
   const filtered = viewLength !== total;
-  const quantity = header.map((_, c) => isQuantity(state.progress.columns[c]));
 
   return (
     <section className="an-table-section" aria-label="Report rows">
@@ -102,7 +109,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
               sort={sort}
               filters={filters}
               onSort={setSort}
-              onFilter={(c, v) => setFilters((f) => ({ ...f, [c]: v }))}
+              onFilter={onFilter}
             />
             {/* The rows are laid out at the top and moved where the scroll map draws them. */}
             <tbody style={{ transform: `translateY(${span.y}px)` }}>

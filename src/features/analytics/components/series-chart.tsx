@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import uPlot from 'uplot';
-import { useChartTheme } from '../hooks/use-chart-theme.ts';
+import { useChartTheme, type ChartTheme } from '../hooks/use-chart-theme.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { dateToSeconds } from '../lib/chart-series.ts';
 import { periodStart } from '../lib/periods.ts';
@@ -38,6 +38,44 @@ function xText(key: string, time: boolean): string {
   return time && key.includes('-W') ? `${key} (from ${periodStart(key)})` : key;
 }
 
+/** What the chart's uPlot options are built from. */
+interface Shape {
+  time: boolean;
+  /** Labels of a non-time x axis (none for dates). */
+  x: string[];
+  points: boolean;
+  series: { name: string; other: boolean }[];
+}
+
+/** uPlot options for a chart of this shape: bars for one series, lines for several. */
+function chartOptions(shape: Shape, theme: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> {
+  const single = shape.series.length === 1;
+  return {
+    scales: { x: { time: shape.time } },
+    axes: shape.time
+      ? [{}, {}]
+      : [{ values: (_u, splits) => splits.map((s) => shape.x[s] ?? '') }, {}],
+    legend: { show: true },
+    series: [
+      {},
+      ...shape.series.map((s, i) => {
+        const color = s.other
+          ? theme.other
+          : (theme.palette[i % theme.palette.length] ?? theme.accent);
+        return single
+          ? {
+              label: s.name,
+              stroke: color,
+              fill: withAlpha(color, 0.45),
+              paths: uPlot.paths.bars?.({ size: [0.8, 40] }),
+              points: { show: false },
+            }
+          : { label: s.name, stroke: color, width: 2, points: { show: shape.points } };
+      }),
+    ],
+  };
+}
+
 /**
  * A figure with a uPlot chart of one or more series (bars for one, lines for several), in the
  * theme's colours, and the same numbers as a table ("Chart data as a table").
@@ -49,44 +87,31 @@ export function SeriesChart({ caption, xLabel, valueLabel, data, children, empty
     () => data?.series.map((s) => (s.label === '' ? valueLabel : s.label || '(empty)')) ?? [],
     [data, valueLabel],
   );
-  const plot = useMemo(() => {
+  // The options depend on the chart's shape only (series, labels, kind of x): new numbers of the
+  // same shape redraw the existing plot (uPlot's setData) instead of building a new one.
+  const shapeKey = data
+    ? JSON.stringify({
+        time: data.time,
+        x: data.time ? [] : data.x,
+        points: data.x.length < 60,
+        series: data.series.map((s, i) => ({
+          name: names[i] ?? s.label,
+          other: s.label === OTHER,
+        })),
+      })
+    : '';
+  const options = useMemo(
+    () => (shapeKey ? chartOptions(JSON.parse(shapeKey) as Shape, theme) : undefined),
+    [shapeKey, theme],
+  );
+  const plotData = useMemo(() => {
     if (!data || data.x.length === 0 || data.series.length === 0) return undefined;
     const xs = data.time
       ? data.x.map((k) => dateToSeconds(periodStart(k)))
       : data.x.map((_, i) => i);
-    const single = data.series.length === 1;
-    const options: Omit<uPlot.Options, 'width' | 'height'> = {
-      scales: { x: { time: data.time } },
-      axes: data.time
-        ? [{}, {}]
-        : [{ values: (_u, splits) => splits.map((s) => data.x[s] ?? '') }, {}],
-      legend: { show: true },
-      series: [
-        {},
-        ...data.series.map((s, i) => {
-          const color =
-            s.label === OTHER
-              ? theme.other
-              : (theme.palette[i % theme.palette.length] ?? theme.accent);
-          return single
-            ? {
-                label: names[i] ?? s.label,
-                stroke: color,
-                fill: withAlpha(color, 0.45),
-                paths: uPlot.paths.bars?.({ size: [0.8, 40] }),
-                points: { show: false },
-              }
-            : {
-                label: names[i] ?? s.label,
-                stroke: color,
-                width: 2,
-                points: { show: data.x.length < 60 },
-              };
-        }),
-      ],
-    };
-    return { options, data: [xs, ...data.series.map((s) => s.values)] as uPlot.AlignedData };
-  }, [data, names, theme]);
+    return [xs, ...data.series.map((s) => s.values)] as uPlot.AlignedData;
+  }, [data]);
+  const plot = options && plotData ? { options, data: plotData } : undefined;
 
   return (
     <figure className="an-figure" aria-labelledby={`${id}-cap`}>

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { ChartData } from '../lib/chart-data.ts';
+import { sameShape } from '../lib/progress-shape.ts';
 import { formatRows } from '../lib/report-errors.ts';
 import { metricOptions, type MetricRef } from '../lib/metrics.ts';
 import {
@@ -40,7 +41,7 @@ function columnMetric(column: string, value: string): MetricRef {
  * Presets answer the usual questions in one click; the table sorts by any column; a chart shows
  * the sorted column.
  */
-export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
+function SummaryPanelView({ state, spec, onSpec, summary, chart }: Props) {
   const id = useId();
   const { columns, periods, header } = state.progress;
   const dims = dimensionOptions(columns, periods);
@@ -215,3 +216,16 @@ export function SummaryPanel({ state, spec, onSpec, summary, chart }: Props) {
     </section>
   );
 }
+
+/** Progress that only moves the counters does not re-render the summary. */
+export const SummaryPanel = memo(
+  SummaryPanelView,
+  (a, b) =>
+    a.spec === b.spec &&
+    a.onSpec === b.onSpec &&
+    a.summary === b.summary &&
+    a.chart === b.chart &&
+    a.state.phase === b.state.phase &&
+    a.state.loadId === b.state.loadId &&
+    sameShape(a.state.progress, b.state.progress),
+);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartTheme } from '../hooks/use-chart-theme.ts';
@@ -11,9 +11,19 @@ interface Props {
   height?: number;
 }
 
-/** A uPlot canvas sized to its container; rebuilt when options, data or theme change. */
+/**
+ * A uPlot canvas sized to its container; rebuilt when options or theme change, redrawn with the
+ * new numbers when only the data changes (building a plot measures its container: a layout).
+ */
 export function UplotChart({ options, data, theme, height = 260 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const latest = useRef(data);
+  /** The data the plot shows. */
+  const drawn = useRef<uPlot.AlignedData | null>(null);
+  useLayoutEffect(() => {
+    latest.current = data;
+  });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -25,13 +35,22 @@ export function UplotChart({ options, data, theme, height = 260 }: Props) {
       ticks: { ...line, ...a.ticks, stroke: theme.grid },
     }));
     const width = () => Math.max(280, Math.floor(el.clientWidth || 600));
-    const plot = new uPlot({ ...options, axes, width: width(), height }, data, el);
+    const plot = new uPlot({ ...options, axes, width: width(), height }, latest.current, el);
+    plotRef.current = plot;
+    drawn.current = latest.current;
     const ro = new ResizeObserver(() => plot.setSize({ width: width(), height }));
     ro.observe(el);
     return () => {
       ro.disconnect();
       plot.destroy();
+      plotRef.current = null;
     };
-  }, [options, data, height, theme]);
+  }, [options, height, theme]);
+  useEffect(() => {
+    const plot = plotRef.current;
+    if (!plot || drawn.current === data) return;
+    plot.setData(data);
+    drawn.current = data;
+  }, [data]);
   return <div ref={ref} className="an-chart" aria-hidden="true" />;
 }

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getConnection } from '../../connection/index.ts';
 import { createRpcClient, type RpcClient } from '../../../shared/lib/worker-rpc.ts';
 import type { CompareSpec } from '../lib/compare.ts';
+import { latestPerFrame } from '../lib/latest-per-frame.ts';
+import { stableProgress } from '../lib/progress-shape.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
 import type { SummarySpec } from '../lib/summary-spec.ts';
 import {
@@ -132,28 +134,46 @@ export function useReport() {
       setState((s) => (sameWindow(s.window, reply.window) ? s : { ...s, window: reply.window }));
   }, []);
 
+  /**
+   * Progress is applied at most once per frame, as a transition (React renders it in slices
+   * that yield to input); the parts that did not change keep their references, so the memoized
+   * panels skip it. Rows the page waits for (`window`) are shown at once.
+   */
+  const [progressQueue] = useState(() =>
+    latestPerFrame<Progress>((progress) =>
+      startTransition(() =>
+        setState((s) => ({
+          ...s,
+          progress: stableProgress(s.progress, progress),
+          viewVersion: s.viewVersion + 1,
+        })),
+      ),
+    ),
+  );
+
   const onEvent = useCallback(
     (e: LoadEvent) => {
       if (e.type !== 'progress') return;
-      setState((s) => ({ ...s, progress: e.progress, viewVersion: s.viewVersion + 1 }));
+      progressQueue.push(e.progress);
       showWindow(e.window);
     },
-    [showWindow],
+    [showWindow, progressQueue],
   );
 
   const onDone = useCallback(
     (e: Extract<LoadEnd, { type: 'done' }>) => {
+      progressQueue.cancel();
       setState((s) => ({
         ...s,
         phase: 'done',
         outcome: e.outcome,
-        progress: e.progress,
+        progress: stableProgress(s.progress, e.progress),
         viewVersion: s.viewVersion + 1,
         ...outcomeMessages(e.outcome, e.progress, e.reason),
       }));
       showWindow(e.window);
     },
-    [showWindow],
+    [showWindow, progressQueue],
   );
 
   const load = useCallback(
@@ -180,6 +200,7 @@ export function useReport() {
             current.current = w;
             pending.current = undefined;
             asked.current = { id: asked.current.id + 1, start: 0, count: 0 };
+            progressQueue.cancel();
             setState((s) => ({
               ...INITIAL,
               loadId: s.loadId + 1,
@@ -228,23 +249,32 @@ export function useReport() {
       };
       launch(1);
     },
-    [onEvent, onDone],
+    [onEvent, onDone, progressQueue],
   );
 
   const cancel = useCallback(() => {
     void (pending.current ?? current.current)?.client.call('stop', null).catch(() => undefined);
   }, []);
 
-  const setView = useCallback((spec: ViewSpec) => {
-    const w = current.current;
-    void w?.client
-      .call('view', spec)
-      .then((progress) => {
-        if (current.current === w)
-          setState((s) => ({ ...s, progress, viewVersion: s.viewVersion + 1 }));
-      })
-      .catch(() => undefined);
-  }, []);
+  const setView = useCallback(
+    (spec: ViewSpec) => {
+      const w = current.current;
+      void w?.client
+        .call('view', spec)
+        .then((progress) => {
+          if (current.current !== w) return;
+          // A progress sent before the new view would bring the old counts back.
+          progressQueue.cancel();
+          setState((s) => ({
+            ...s,
+            progress: stableProgress(s.progress, progress),
+            viewVersion: s.viewVersion + 1,
+          }));
+        })
+        .catch(() => undefined);
+    },
+    [progressQueue],
+  );
 
   const requestWindow = useCallback(
     (start: number, count: number) => {

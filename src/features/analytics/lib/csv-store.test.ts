@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CsvChunkParser } from './csv-stream.ts';
 import { ReportStore } from './csv-store.ts';
@@ -158,5 +160,107 @@ describe('ReportStore', () => {
       ['4', 'x', '5'],
     ]);
     expect(parser.ragged.count).toBe(2);
+  });
+});
+
+describe('ReportStore.appendLines (quote-free lines read in place)', () => {
+  /** The same lines through `append`, split the way papaparse reads quote-free text. */
+  function viaRows(header: string[], lines: string[]) {
+    const s = new ReportStore(header);
+    s.append(lines.filter((l) => l !== '' || header.length === 1).map((l) => l.split(',')));
+    return s;
+  }
+
+  it('stores what `append` stores: empty cells, unicode, short and long rows, blank lines', () => {
+    const header = ['id', 'user', 'client', 'n'];
+    const lines = [
+      '1,zoë,vscode,3',
+      '2,,server.web,',
+      '',
+      '3,🚀ops',
+      '4,ann,web,5,extra',
+      '1,zoë,vscode,3',
+    ];
+    const text = lines.map((l) => l + '\r\n').join('');
+    const s = new ReportStore(header);
+    const stats = s.appendLines(text, 0, text.length, '\r\n');
+    expect(stats).toEqual({
+      lines: 6,
+      rows: 5,
+      ragged: 2,
+      first: { at: text.indexOf('3,🚀'), row: 2, fields: 2 },
+    });
+    expect(s.window(0, 10)).toEqual(viaRows(header, lines).window(0, 10));
+    expect(s.types()).toEqual(['number', 'text', 'text', 'number']);
+  });
+
+  it('reads only the given range, with any line ending', () => {
+    const s = new ReportStore(['a', 'b']);
+    const text = 'skip,me\nx,1\ny,2\nskip,too';
+    s.appendLines(text, 8, 16, '\n');
+    expect(s.window(0, 10).rows).toEqual([
+      ['x', '1'],
+      ['y', '2'],
+    ]);
+  });
+
+  it('keeps a blank line as an empty cell when there is one column', () => {
+    const s = new ReportStore(['only']);
+    expect(s.appendLines('a\r\rb\r', 0, 5, '\r').rows).toBe(3);
+    expect(s.window(0, 10).rows).toEqual([['a'], [''], ['b']]);
+  });
+
+  it('matches `append` over many distinct values (wider codes) and equal-hash lookalikes', () => {
+    const header = ['k', 'v'];
+    const lines: string[] = [];
+    for (let i = 0; i < 70_000; i++) lines.push(`${i % 300},${i}`);
+    // Cells that differ only in order or by one character.
+    lines.push('ab,ba', 'ba,ab', 'ab,ab');
+    const text = lines.join('\n') + '\n';
+    const s = new ReportStore(header);
+    s.appendLines(text, 0, text.length, '\n');
+    const expected = viaRows(header, lines);
+    expect(s.length).toBe(expected.length);
+    expect(s.window(69_990, 20)).toEqual(expected.window(69_990, 20));
+    expect(s.window(0, 600)).toEqual(expected.window(0, 600));
+  });
+
+  it('keeps no reference to the text it read (a long cell is copied, not sliced from it)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const s = new ReportStore(['user', 'n']);
+    // Lines with new values of 13+ characters, then 16 MB more: a substring that long would be
+    // a view into the whole text (V8 sliced strings) and keep it alive. Made and read in a
+    // function of its own, so no temporary of this test holds the text.
+    const read = () => {
+      const lines = Array.from({ length: 8 }, (_, i) => `someone.${i}@example.com,${i}\n`);
+      const text = lines.join('') + 'x'.repeat(16 << 20);
+      s.appendLines(text, 0, lines.join('').length, '\n');
+    };
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    read();
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(s.window(7, 1).rows).toEqual([['someone.7@example.com', '7']]);
+    expect(kept).toBeLessThan(4 << 20);
+  });
+
+  it('keeps a cell longer than an argument list exactly', () => {
+    const long = Array.from({ length: 30_000 }, (_, i) =>
+      String.fromCharCode(0xd7ff - (i % 900)),
+    ).join('');
+    const s = new ReportStore(['a', 'b']);
+    s.appendLines(`${long},1\n`, 0, long.length + 3, '\n');
+    expect(s.window(0, 1).rows[0]?.[0]).toBe(long);
+  });
+
+  it('mixes with `append`: the same text is the same code either way', () => {
+    const s = new ReportStore(['a']);
+    s.append([['x'], ['y']]);
+    s.appendLines('y\nx\nz\n', 0, 6, '\n');
+    s.append([['z']]);
+    expect(s.window(0, 10).rows.map((r) => r[0])).toEqual(['x', 'y', 'y', 'x', 'z', 'z']);
+    expect(s.source().columns[0]?.dict).toEqual(['x', 'y', 'z']);
   });
 });

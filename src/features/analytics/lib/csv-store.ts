@@ -5,7 +5,9 @@
  * Uint32Array; widened as values arrive), so a 5,000,000-row report costs one to four bytes per
  * cell, about half its CSV, while every cell keeps the exact text the server sent. Numbers are
  * parsed once per distinct value (sorting, filters, summaries). The UI asks for windows of the
- * current sorted and filtered view. Pure: no DOM, no worker API, unit-tested directly.
+ * current sorted and filtered view. Quote-free CSV lines are read in place (`appendLines`): a
+ * cell is hashed and compared where it lies in the text, and only a new distinct value becomes a
+ * string. Pure: no DOM, no worker API, unit-tested directly.
  */
 import {
   columnType,
@@ -51,9 +53,56 @@ function codeArray(limit: number, capacity: number): CodeArray {
   return new Uint32Array(capacity);
 }
 
+/** FNV-1a over UTF-16 code units: cells are hashed where they lie in the text, without a copy. */
+const FNV_SEED = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+function hashText(text: string, start: number, end: number): number {
+  let h = FNV_SEED;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** What `appendLines` read: lines, rows stored, and rows whose field count differs from the header's. */
+export interface LineStats {
+  lines: number;
+  rows: number;
+  ragged: number;
+  /** The first ragged row: where its line starts in the text, its 0-based row in the block, its field count. */
+  first?: { at: number; row: number; fields: number };
+}
+
+/** A new string of `units[from, to)` (in pieces: an argument list has a size limit). */
+function unitsText(units: Uint16Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i += 8192)
+    s += String.fromCharCode.apply(null, units.subarray(i, Math.min(to, i + 8192)) as never);
+  return s;
+}
+
+/** A copy of `a` with room for `size` values. */
+function grown(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(size);
+  next.set(a);
+  return next;
+}
+
 class Column {
   readonly dict: string[] = [];
-  readonly index = new Map<string, number>();
+  /**
+   * The dictionary's hash table (open addressing, at most half full): code + 1 per slot, 0 when
+   * empty. Keyed by a hash of the text, so a cell can be looked up where it lies in the CSV
+   * without making a string of it; only new values become strings.
+   */
+  private slots = new Int32Array(256);
+  /** Hash of each dictionary entry. */
+  private hashes = new Int32Array(64);
+  /**
+   * The entries' UTF-16 code units, one after the other (entry c at `ends[c - 1]`..`ends[c]`):
+   * comparing a cell with typed-array reads is several times faster than with the strings.
+   */
+  private units = new Uint16Array(1024);
+  private ends = new Int32Array(64);
   readonly tally: TypeTally = newTally();
   codes: CodeArray;
   /** Codes below this fit the current array. */
@@ -62,18 +111,72 @@ class Column {
     this.codes = codeArray(this.limit, capacity);
   }
   code(value: string): number {
-    let c = this.index.get(value);
-    if (c === undefined) {
-      c = this.dict.length;
-      this.dict.push(value);
-      this.index.set(value, c);
-      tallyValue(this.tally, value);
+    return this.codeAt(value, 0, value.length, hashText(value, 0, value.length));
+  }
+  /** The code of `text[start, end)`, whose hash is `h` (hashText), adding it when new. */
+  codeAt(text: string, start: number, end: number, h: number): number {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    const len = end - start;
+    // Indexed typed arrays (slot & mask, codes below the dictionary's size): the hot loop of a load.
+    for (let i = (h ^ (h >>> 15)) & mask; ; i = (i + 1) & mask) {
+      const s = slots[i]!;
+      if (s === 0) return this.add(text, start, end, h, i);
+      const c = s - 1;
+      if (this.hashes[c] !== h) continue;
+      const from = c === 0 ? 0 : this.ends[c - 1]!;
+      if (this.ends[c]! - from !== len) continue;
+      const units = this.units;
+      let k = 0;
+      while (k < len && units[from + k] === text.charCodeAt(start + k)) k++;
+      if (k === len) return c;
     }
+  }
+  /**
+   * Adds `text[start, end)` as entry c. Its string is made from the copied code units, not sliced
+   * from `text`: V8 makes a substring of 13 or more characters a view into its parent, so a
+   * value first seen in a chunk would keep that whole chunk alive as long as the report.
+   */
+  private add(text: string, start: number, end: number, h: number, slot: number): number {
+    const c = this.dict.length;
+    if (c === this.hashes.length) {
+      this.hashes = grown(this.hashes, c * 2);
+      this.ends = grown(this.ends, c * 2);
+    }
+    this.hashes[c] = h;
+    const from = c === 0 ? 0 : this.ends[c - 1]!;
+    const to = from + end - start;
+    if (to > this.units.length) {
+      const next = new Uint16Array(Math.max(to, this.units.length * 2));
+      next.set(this.units);
+      this.units = next;
+    }
+    for (let k = start; k < end; k++) this.units[from + k - start] = text.charCodeAt(k);
+    const value = unitsText(this.units, from, to);
+    this.dict.push(value);
+    this.ends[c] = to;
+    this.slots[slot] = c + 1;
+    tallyValue(this.tally, value);
+    if ((c + 1) * 2 > this.slots.length) this.rehash();
     return c;
+  }
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let c = 0; c < this.dict.length; c++) {
+      const h = this.hashes[c]!;
+      let i = (h ^ (h >>> 15)) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = c + 1;
+    }
+    this.slots = slots;
   }
   /** Stores row `r`'s value; rows before `r` are kept when the array widens. */
   set(r: number, value: string): void {
-    const c = this.code(value);
+    this.setCode(r, this.code(value));
+  }
+  /** Stores row `r`'s code. */
+  setCode(r: number, c: number): void {
     if (c >= this.limit) {
       this.limit = this.limit === 0x100 ? 0x10000 : 2 ** 32;
       this.resize(this.codes.length, r);
@@ -142,18 +245,69 @@ export class ReportStore {
 
   /** Adds rows; missing cells become empty, cells beyond the header are dropped. */
   append(rows: string[][]): void {
-    const need = this.length + rows.length;
-    if (need > this.capacity) {
-      // 1.5× keeps the slack (and the copy's peak) small next to the report itself.
-      while (this.capacity < need) this.capacity = Math.ceil(this.capacity * 1.5);
-      for (const col of this.columns) col.resize(this.capacity, this.length);
-    }
+    this.reserve(this.length + rows.length);
     const cols = this.columns;
     const width = cols.length;
     for (const row of rows) {
       const r = this.length++;
       for (let c = 0; c < width; c++) cols[c]?.set(r, row[c] ?? '');
     }
+  }
+
+  /** Room for `need` rows. */
+  private reserve(need: number): void {
+    if (need <= this.capacity) return;
+    // 1.5× keeps the slack (and the copy's peak) small next to the report itself.
+    while (this.capacity < need) this.capacity = Math.ceil(this.capacity * 1.5);
+    for (const col of this.columns) col.resize(this.capacity, this.length);
+  }
+
+  /**
+   * Adds the lines `text[from, to)`, each ending in `newline`, that hold no double quote, so a
+   * field is what lies between commas (as papaparse reads quote-free text), with no string made
+   * per cell. Blank lines are skipped (unless there is one column: then they are an empty cell);
+   * missing cells become empty and cells beyond the header are dropped, as in `append`.
+   */
+  appendLines(text: string, from: number, to: number, newline: string): LineStats {
+    const cols = this.columns;
+    const width = cols.length;
+    const step = newline.length;
+    const stats: LineStats = { lines: 0, rows: 0, ragged: 0 };
+    let pos = from;
+    while (pos < to) {
+      let end = text.indexOf(newline, pos);
+      if (end === -1 || end > to) end = to;
+      stats.lines++;
+      if (end === pos && width !== 1) {
+        pos = end + step;
+        continue;
+      }
+      if (this.length === this.capacity) this.reserve(this.length + 1);
+      const r = this.length++;
+      let c = 0;
+      let start = pos;
+      let h = FNV_SEED;
+      // Columns indexed below their count: the hot loop of a load.
+      for (let i = pos; i < end; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 44) {
+          if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(text, start, i, h));
+          c++;
+          start = i + 1;
+          h = FNV_SEED;
+        } else h = Math.imul(h ^ ch, FNV_PRIME);
+      }
+      if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(text, start, end, h));
+      const fields = c + 1;
+      for (c = fields; c < width; c++) cols[c]!.set(r, '');
+      if (fields !== width) {
+        stats.ragged++;
+        stats.first ??= { at: pos, row: stats.rows, fields };
+      }
+      stats.rows++;
+      pos = end + step;
+    }
+    return stats;
   }
 
   /** Gives back the unused capacity once no more rows will come. */

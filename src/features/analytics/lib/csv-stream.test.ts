@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CsvChunkParser, detectNewline } from './csv-stream.ts';
+import { CsvChunkParser, detectNewline, quotedRecordEnd, type RowSink } from './csv-stream.ts';
+import { ReportStore } from './csv-store.ts';
 
 function parseChunks(chunks: string[]) {
   const p = new CsvChunkParser();
@@ -104,4 +105,89 @@ describe('detectNewline', () => {
     ['a,b\r', undefined],
     ['a,b', undefined],
   ])('%j → %j', (text, nl) => expect(detectNewline(text)).toBe(nl));
+});
+
+describe('CsvChunkParser.pushTo: quote-free lines taken in place', () => {
+  /** A sink that records what went which way, storing rows like the report store does. */
+  function spySink() {
+    const rows: string[][] = [];
+    const fast: string[] = [];
+    const sink: RowSink = {
+      append: (r) => void rows.push(...r),
+      appendLines(text, from, to, newline) {
+        const block = text.substring(from, to);
+        fast.push(block);
+        const lines = block.slice(0, -newline.length).split(newline);
+        for (const l of lines) rows.push(l.split(','));
+        return { lines: lines.length, rows: lines.length, ragged: 0 };
+      },
+    };
+    return { sink, rows, fast };
+  }
+
+  it('sends a record with quotes (commas and a line break inside) through papaparse', () => {
+    const p = new CsvChunkParser();
+    const { sink, rows, fast } = spySink();
+    p.pushTo('id,name,n\r\n', false, sink);
+    p.pushTo('1,ann,3\r\n2,"Zoë ""the, dev""\r\nsecond line",4\r\n3,bob,5\r\n4,cy', false, sink);
+    p.pushTo(',6\r\n', false, sink);
+    p.pushTo('', true, sink);
+    expect(rows).toEqual([
+      ['1', 'ann', '3'],
+      ['2', 'Zoë "the, dev"\r\nsecond line', '4'],
+      ['3', 'bob', '5'],
+      ['4', 'cy', '6'],
+    ]);
+    expect(fast.length).toBeGreaterThan(0);
+    for (const block of fast) expect(block).not.toContain('"');
+    expect(p.rowCount).toBe(4);
+  });
+
+  it('leaves malformed quotes to papaparse and counts lines across both ways', () => {
+    const text = 'a,b\n1,2\nx"y,3\n4,5\n"open,6\n7,8\n';
+    const p = new CsvChunkParser();
+    const { sink, rows, fast } = spySink();
+    p.pushTo(text.slice(0, 4), false, sink);
+    p.pushTo(text.slice(4), false, sink);
+    p.pushTo('', true, sink);
+    expect(rows).toEqual(parseChunks([text]).rows);
+    for (const block of fast) expect(block).not.toContain('"');
+  });
+
+  it('locates the first ragged row in a quote-free stretch by its line in the file', () => {
+    const text = 'a,b\n"q\nq",1\n2,3\n\n4\n5,6\n';
+    const p = new CsvChunkParser();
+    const store = new ReportStore(['a', 'b']);
+    const sink: RowSink = {
+      append: (r) => store.append(r),
+      appendLines: (t, from, to, nl) => store.appendLines(t, from, to, nl),
+    };
+    p.pushTo(text.slice(0, 4), false, sink);
+    p.pushTo(text.slice(4), false, sink);
+    p.pushTo('', true, sink);
+    const whole = parseChunks([text]);
+    expect(p.ragged).toEqual(whole.ragged);
+    expect(p.ragged).toEqual({ count: 1, firstLine: 6, firstRow: 3, firstFieldCount: 1 });
+    expect(store.window(0, 10).rows).toEqual(whole.rows.map((r) => [r[0] ?? '', r[1] ?? '']));
+  });
+});
+
+describe('CsvChunkParser: physical lines in quote-free stretches', () => {
+  it('counts a lone LF inside a CRLF file as a line when locating a ragged row', () => {
+    // Found by the property test: the LF is a field's text, yet a line of the file.
+    const text = '\r\n\n\r\n,';
+    const whole = parseChunks([text]);
+    expect(whole.ragged).toEqual({ count: 1, firstLine: 4, firstRow: 2, firstFieldCount: 2 });
+    for (let cut = 0; cut <= text.length; cut++)
+      expect(parseChunks([text.slice(0, cut), text.slice(cut)]).ragged).toEqual(whole.ragged);
+  });
+});
+
+describe('quotedRecordEnd', () => {
+  it('ends after the first line ending outside quotes', () => {
+    const t = '1,"a\nb",2\n3,4\n';
+    expect(quotedRecordEnd(t, 0, '\n')).toBe(t.indexOf('3'));
+    expect(quotedRecordEnd('1,"a""b",2\r\nz', 0, '\r\n')).toBe(12);
+    expect(quotedRecordEnd('1,"open\n2,3\n', 0, '\n')).toBe(-1);
+  });
 });

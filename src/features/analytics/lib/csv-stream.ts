@@ -3,8 +3,13 @@
  * out as soon as they are complete. Built on papaparse's RFC 4180 `Parser`, fed the way its own
  * ChunkStreamer does it (unfinished last row carried over), so quoted fields with commas, quotes
  * or newlines may span chunk boundaries. Results do not depend on where the chunks were cut.
+ * With `pushTo`, complete lines without a double quote skip papaparse and go to the sink as text
+ * (`RowSink.appendLines`: the report store reads them in place); a record with quotes is still
+ * papaparse's, and where papaparse would end it differently than the quote count says, the rest
+ * of the chunk is papaparse's as before.
  */
 import Papa from 'papaparse';
+import type { LineStats } from './csv-store.ts';
 
 type Newline = '\r\n' | '\n' | '\r';
 
@@ -53,6 +58,65 @@ function countChar(text: string, ch: string, from = 0, to = text.length): number
 }
 
 /**
+ * Where parsed rows go: `append` takes rows papaparse read, `appendLines` complete lines without
+ * a double quote (a field is what lies between commas), which a store can read in place.
+ */
+export interface RowSink {
+  append(rows: string[][]): void;
+  appendLines(text: string, from: number, to: number, newline: string): LineStats;
+}
+
+/** Collects rows as arrays of strings (`push` and `end`; tests). */
+class RowCollector implements RowSink {
+  readonly rows: string[][] = [];
+  constructor(private readonly width: number) {}
+  append(rows: string[][]): void {
+    for (const row of rows) this.rows.push(row);
+  }
+  appendLines(text: string, from: number, to: number, newline: string): LineStats {
+    const stats: LineStats = { lines: 0, rows: 0, ragged: 0 };
+    let at = from;
+    for (const line of text.substring(from, to - newline.length).split(newline)) {
+      stats.lines++;
+      const start = at;
+      at += line.length + newline.length;
+      if (line === '' && this.width !== 1) continue;
+      const row = line.split(',');
+      if (row.length !== this.width) {
+        stats.ragged++;
+        stats.first ??= { at: start, row: stats.rows, fields: row.length };
+      }
+      stats.rows++;
+      this.rows.push(row);
+    }
+    return stats;
+  }
+}
+
+/**
+ * Where the record that starts at `from` and holds a double quote ends: after the first line
+ * ending met with an even number of quotes since `from` (RFC 4180: outside a quoted field);
+ * -1 when the text ends first. A guess that papaparse confirms (malformed quotes may differ).
+ */
+export function quotedRecordEnd(text: string, from: number, newline: string): number {
+  let inQuotes = false;
+  let i = from;
+  let n = text.indexOf(newline, i);
+  for (;;) {
+    if (n === -1) return -1;
+    const q = text.indexOf('"', i);
+    if (q !== -1 && q < n) {
+      inQuotes = !inQuotes;
+      i = q + 1;
+      continue;
+    }
+    if (!inQuotes) return n + newline.length;
+    i = n + newline.length;
+    n = text.indexOf(newline, i);
+  }
+}
+
+/**
  * Streams CSV text into rows. The first record is the header; `push` and `end` return data rows
  * only. A BOM is stripped, CRLF/LF/CR line endings are detected, blank lines are skipped, and
  * rows with the wrong number of fields are kept and counted in `ragged`.
@@ -74,19 +138,32 @@ export class CsvChunkParser {
 
   /** Feeds the next piece of decoded text; returns the data rows completed by it. */
   push(text: string): string[][] {
-    return this.feed(text, false);
+    const rows = new RowCollector(this.header?.length ?? 0);
+    this.feed(text, false, rows);
+    return rows.rows;
   }
 
   /** Signals the end of the input; returns the rows still pending (e.g. a last line without newline). */
   end(): string[][] {
-    return this.feed('', true);
+    const rows = new RowCollector(this.header?.length ?? 0);
+    this.feed('', true, rows);
+    return rows.rows;
   }
 
-  private feed(text: string, final: boolean): string[][] {
-    if (this.finished) return [];
+  /**
+   * Feeds the next piece of decoded text into `sink` (`final`: the input ends with it). Once
+   * the header is known, complete lines without a double quote go to `sink.appendLines` (as
+   * papaparse's fast mode reads them); a record with quotes goes through papaparse.
+   */
+  pushTo(text: string, final: boolean, sink: RowSink): void {
+    this.feed(text, final, sink);
+  }
+
+  private feed(text: string, final: boolean, sink: RowSink): void {
+    if (this.finished) return;
     if (final) this.finished = true;
     if (!this.started) {
-      if (text.length === 0 && !final) return [];
+      if (text.length === 0 && !final) return;
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
@@ -100,20 +177,76 @@ export class CsvChunkParser {
       }
       if (!nl && !final) {
         this.pending = aggregate;
-        return [];
+        return;
       }
       this.newline = nl ?? '\n';
       this.parser = new Papa.Parser({ delimiter: ',', newline: this.newline });
     }
-    if (aggregate.length === 0) return [];
-    const res = this.parser.parse(aggregate, 0, !final) as PapaResult;
+    if (aggregate.length === 0) return;
+    // The last call goes through papaparse whole (its last line has no line ending to look for).
+    const from = this.header && !final ? this.fastLines(aggregate, sink) : 0;
+    const rest = from === 0 ? aggregate : aggregate.substring(from);
+    if (rest.length === 0) {
+      this.pending = '';
+      return;
+    }
+    const res = this.parser.parse(rest, 0, !final) as PapaResult;
     if (final && res.errors.some((e) => e.code === 'MissingQuotes')) this.unterminatedQuote = true;
-    const cursor = final ? aggregate.length : res.meta.cursor;
-    const lineChar = this.newline === '\r' ? '\r' : '\n';
+    const cursor = final ? rest.length : res.meta.cursor;
     const batchStartLine = this.linesBefore + 1;
-    this.linesBefore += countChar(aggregate, lineChar, 0, cursor);
-    this.pending = final ? '' : aggregate.substring(cursor);
-    return this.collect(res.data, batchStartLine, lineChar);
+    this.linesBefore += countChar(rest, this.lineChar(), 0, cursor);
+    this.pending = final ? '' : rest.substring(cursor);
+    sink.append(this.collect(res.data, batchStartLine, this.lineChar()));
+  }
+
+  private lineChar(): string {
+    return this.newline === '\r' ? '\r' : '\n';
+  }
+
+  /**
+   * Takes the complete records at the start of `text` the quick way: stretches of lines without
+   * a double quote to `sink.appendLines`, each record holding quotes to papaparse on its own,
+   * until papaparse would read a record's end differently. Returns where it stopped.
+   */
+  private fastLines(text: string, sink: RowSink): number {
+    const nl = this.newline;
+    let pos = 0;
+    for (;;) {
+      const q = text.indexOf('"', pos);
+      const limit = q === -1 ? text.length : q;
+      const last = limit > pos ? text.lastIndexOf(nl, limit - 1) : -1;
+      if (last >= pos) {
+        const end = last + nl.length;
+        this.count(sink.appendLines(text, pos, end, nl), text, pos, end);
+        pos = end;
+      }
+      if (q === -1) return pos;
+      const end = quotedRecordEnd(text, pos, nl);
+      if (end === -1 || !this.parser) return pos;
+      const piece = text.substring(pos, end);
+      const res = this.parser.parse(piece, 0, true) as PapaResult;
+      if (res.meta.cursor !== piece.length) return pos;
+      const startLine = this.linesBefore + 1;
+      this.linesBefore += countChar(piece, this.lineChar());
+      sink.append(this.collect(res.data, startLine, this.lineChar()));
+      pos = end;
+    }
+  }
+
+  /**
+   * Counts what `appendLines` read from `text[from, to)`: rows, ragged rows, and physical lines
+   * (a lone CR or LF inside a field counts, as in `collect`).
+   */
+  private count(s: LineStats, text: string, from: number, to: number): void {
+    const lineChar = this.lineChar();
+    if (s.first && this.ragged.firstLine === undefined) {
+      this.ragged.firstLine = this.linesBefore + 1 + countChar(text, lineChar, from, s.first.at);
+      this.ragged.firstRow = this.rowCount + s.first.row + 1;
+      this.ragged.firstFieldCount = s.first.fields;
+    }
+    this.ragged.count += s.ragged;
+    this.rowCount += s.rows;
+    this.linesBefore += countChar(text, lineChar, from, to);
   }
 
   private collect(data: string[][], startLine: number, lineChar: string): string[][] {

@@ -9,7 +9,9 @@ import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.
 import { serveRpc } from '../../../shared/lib/worker-rpc.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
-import { CsvChunkParser } from '../lib/csv-stream.ts';
+import { CsvChunkParser, type RowSink } from '../lib/csv-stream.ts';
+import { firstRowsPieces } from '../lib/first-rows.ts';
+import { ProgressPace } from '../lib/progress-pace.ts';
 import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
   reportColumns,
@@ -25,6 +27,8 @@ const PROGRESS_MS = 200;
 const VIEW_REFRESH_MS = 700;
 /** Characters looked at before deciding the body is not an HTML page. */
 const SNIFF_CHARS = 64;
+/** Lines parsed and sent before the rest of the first piece (`lib/first-rows.ts`): a screen and more. */
+const FIRST_LINES = 100;
 
 const parser = new CsvChunkParser();
 const decoder = new TextDecoder('utf-8');
@@ -39,7 +43,7 @@ let finished = false;
 let head = '';
 let sniffed = false;
 let isHtml = false;
-let lastProgress = 0;
+const pace = new ProgressPace(PROGRESS_MS);
 let nextViewRefresh = 0;
 /** The rows the page asked for last, and how many of them it has been sent. */
 const asked = { start: 0, count: 40, sent: 0 };
@@ -72,13 +76,27 @@ function pendingWindow(): WindowReply | undefined {
   return available > asked.sent ? windowReply(asked.start, asked.count) : undefined;
 }
 
-function parseText(text: string, final: boolean): void {
-  const rows = final ? [...parser.push(text), ...parser.end()] : parser.push(text);
-  if (!store && parser.header) {
-    store = new ReportStore(parser.header);
+/** The store, made once the header is known (rows only come after it). */
+function headerStore(): ReportStore {
+  if (!store) {
+    store = new ReportStore(parser.header ?? []);
     store.setView(spec);
   }
-  if (store && rows.length) store.append(rows);
+  return store;
+}
+
+/** Rows go straight into the store; quote-free lines are read in place (`appendLines`). */
+const sink: RowSink = {
+  append(rows) {
+    if (rows.length) headerStore().append(rows);
+  },
+  appendLines: (text, from, to, newline) => headerStore().appendLines(text, from, to, newline),
+};
+
+function parseText(text: string, final: boolean): void {
+  parser.pushTo(text, false, sink);
+  if (final) parser.pushTo('', true, sink);
+  if (parser.header) headerStore();
 }
 
 /** Feeds decoded text, holding back the first characters until we know it is not HTML. */
@@ -100,9 +118,7 @@ function feedText(text: string, final: boolean): void {
 function maybeProgress(report: (e: LoadEvent) => void): void {
   const now = performance.now();
   // The first rows go out at once; after that a few times a second.
-  const first = lastProgress === 0 && store !== undefined && store.length > 0;
-  if (!first && now - lastProgress < PROGRESS_MS) return;
-  lastProgress = now;
+  if (!pace.due(now, store?.length ?? 0)) return;
   if (store?.isViewStale() && now > nextViewRefresh) {
     store.refreshView();
     // Sorting millions of rows takes a while: refresh less often the longer it takes.
@@ -115,8 +131,12 @@ function maybeProgress(report: (e: LoadEvent) => void): void {
 function ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): void {
   if (finished || cancelled || isHtml) return;
   raw.add(chunk);
-  feedText(decoder.decode(chunk, { stream: true }), false);
-  maybeProgress(report);
+  const text = decoder.decode(chunk, { stream: true });
+  // Until the first rows are out, they go before the rest of the piece is parsed.
+  for (const piece of pace.waitingForRows ? firstRowsPieces(text, FIRST_LINES) : [text]) {
+    feedText(piece, false);
+    maybeProgress(report);
+  }
 }
 
 function finish(outcome: Outcome, reason?: string): LoadEnd {
