@@ -186,7 +186,10 @@ function createUser(host: string, index: number, domain: string): User {
   const pairs: User['pairs'] = [];
   const ideCount = 1 + Math.floor(r() * 2);
   for (let i = 0; i < ideCount; i++) {
-    const client = at(IDE_CLIENTS, r() * r());
+    // Most users are on the first IDE clients; the first users cover every client, so each
+    // instance's report has them all (whatever its host name seeds).
+    const picked = at(IDE_CLIENTS, r() * r());
+    const client = i === 0 && index < IDE_CLIENTS.length ? IDE_CLIENTS[index]! : picked;
     const langs = 1 + Math.floor(r() * 3);
     for (let j = 0; j < langs; j++) {
       const language = at(LANGUAGES, r());
@@ -195,7 +198,8 @@ function createUser(host: string, index: number, domain: string): User {
       }
     }
   }
-  pairs.push({ client: at(WEB_CLIENTS, r()), language: '' });
+  const web = at(WEB_CLIENTS, r());
+  pairs.push({ client: index < WEB_CLIENTS.length ? WEB_CLIENTS[index]! : web, language: '' });
   return {
     id: index + 1,
     seed: hash32(`${host}|${index + 1}`),
