@@ -142,3 +142,35 @@ test('GitHub’s schema: Docs list Query’s fields, and completion gets the who
     await server.stop();
   }
 });
+
+test('a name typed before the schema is in gets its completion list once the schema arrives', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  const token = info.tokens.user;
+  if (!token) throw new Error('the sandbox has no user token');
+  await rememberConnection(page, info.base_url, token);
+  // The introspection answer is held until the name is typed; other requests pass.
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let held = false;
+  await page.route('**/relay/graphql', async (route) => {
+    if (isIntrospection(route.request())) {
+      held = true;
+      await released;
+    }
+    await route.continue();
+  });
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.setEditor('Query editor', '{\n  ');
+  await page.keyboard.type('currentU');
+  await expect.poll(() => held).toBe(true);
+  await expect(app.completion(/currentUser/)).toBeHidden();
+  release();
+  // No further key: the list comes with the schema.
+  await expect(app.completion(/currentUser/)).toBeVisible();
+  await app.acceptCompletion(/currentUser/);
+  await expect.poll(() => app.editorText('Query editor')).toContain('currentUser');
+});

@@ -71,6 +71,8 @@ export function QueryEditor(props: QueryEditorProps) {
     if (lang && view && schemaInView.current !== props.schema) {
       schemaInView.current = props.schema;
       lang.updateSchema(view, props.schema);
+      // A name typed before the schema was in gets its completion list now.
+      if (props.schema) lang.completeAfterSchema(view);
     }
   }, [lang, props.schema, viewRef]);
   return <div ref={parentRef} className="cm-host query-editor" />;

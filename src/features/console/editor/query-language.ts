@@ -23,6 +23,7 @@ import type { QueryCallbacks } from './query-extensions';
  */
 
 export { updateSchema };
+export { completeAfterSchema } from './complete-after-schema';
 export { fillAllFields } from './query-commands';
 
 /** Typing pauses this long before the query is validated. */
