@@ -15,17 +15,7 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { LONGTASK_INIT, waitInPage } from './lib/browser.ts';
 import { mainThreadTasks, startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 5890);

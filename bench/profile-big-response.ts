@@ -17,19 +17,7 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { heapAfterGcMb, LONGTASK_INIT, waitInPage } from './lib/browser.ts';
 import { mainThreadTasks, startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
 const port = Number(process.env.BENCH_PORT ?? 5890);

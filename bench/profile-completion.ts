@@ -27,22 +27,12 @@ import { waitInPage } from './lib/browser.ts';
 import { startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
 import { summarize } from './lib/stats.ts';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
+import { holdCompletionPrefix } from './scenarios/big-schema.ts';
 
 const KEYS = Number(process.argv[2] ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 5890);
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
-const PREFIX = '{ repository(owner:"a", name:"b") { ';
 /** Letters that start fields of GitHub's Repository (as the bench reads them from the SDL). */
 const LETTERS = process.env.LETTERS ?? 'abcdefhilmnoprstuvw';
 
@@ -163,13 +153,7 @@ async function connect(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Use sandbox', exact: true }).click();
   await page.getByRole('button', { name: 'Docs', exact: true }).click();
   await page.locator('[aria-label="Fields of Query"]').first().waitFor({ timeout: 120_000 });
-  const editor = page.getByRole('textbox', { name: 'Query editor' });
-  await editor.focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.insertText(PREFIX);
-  await page.keyboard.press('Escape');
-  await page.waitForTimeout(1000);
+  await holdCompletionPrefix(page);
 }
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import {
   type CostLimits,
   type LimitKind,
 } from '../../../shared/contracts/cost-limits.ts';
-import { loadGraphqlTools, type GraphqlTools } from '../lib/graphql-tools-loader.ts';
+import { loadGraphqlTools, useGraphqlTools } from '../lib/graphql-tools-loader.ts';
 import { parseVariables } from '../lib/parse-variables.ts';
 
 export interface CostMeterProps {
@@ -66,7 +66,7 @@ export function CostMeter(props: CostMeterProps) {
   const { query, variables } = props;
   const [estimate, setEstimate] = useState<CostEstimate | 'too-large' | 'not-loaded' | undefined>();
   // The estimator comes with the GraphQL tools' chunk: the first estimate waits for it.
-  const [tools, setTools] = useState<GraphqlTools>();
+  const tools = useGraphqlTools();
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
@@ -75,7 +75,6 @@ export function CostMeter(props: CostMeterProps) {
         (t) => {
           if (!live) return;
           const vars = parseVariables(variables);
-          setTools(t);
           setEstimate(t.estimateQueryCost(query, vars.ok ? vars.value : {}));
         },
         () => live && setEstimate('not-loaded'),
