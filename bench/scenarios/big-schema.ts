@@ -17,7 +17,7 @@ import { SkipScenario, type BenchContext, type Scenario } from '../lib/types.ts'
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** GitHub's public schema (~1,600 types), as the npm package `@octokit/graphql-schema` ships it. */
 const GITHUB_SDL = 'node_modules/@octokit/graphql-schema/schema.graphql';
-const ENV = { SANDBOX_SCHEMA: GITHUB_SDL };
+export const GITHUB_ENV = { SANDBOX_SCHEMA: GITHUB_SDL };
 
 interface Markers {
   query: string;
@@ -62,7 +62,7 @@ async function githubServer(ctx: BenchContext): Promise<BenchServer> {
   } catch {
     throw new SkipScenario(`${GITHUB_SDL} is missing: run npm install.`);
   }
-  const server = await ctx.serverWith(ENV);
+  const server = await ctx.serverWith(GITHUB_ENV);
   if (!server.sandbox?.tokens.user) throw new SkipScenario('the sandbox has no demo user token.');
   return server;
 }
@@ -82,7 +82,7 @@ async function clickButtonWhenThere(page: Page, name: string, timeoutMs = 30_000
  * and opens Docs, each as soon as its button exists; resolves with the times (ms since
  * navigation start) of the "Use sandbox" click and of Query's fields being visible in Docs.
  */
-async function openDocsOnGithub(
+export async function openDocsOnGithub(
   page: Page,
   server: BenchServer,
 ): Promise<{ connectAt: number; queryVisibleAt: number }> {
