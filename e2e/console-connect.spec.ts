@@ -145,6 +145,26 @@ test.describe('connection panel', () => {
   });
 });
 
+test('a newcomer\'s "Use sandbox" needs no round trip: /sandbox.json is fetched while the panel shows, once', async ({
+  page,
+}) => {
+  const isSandboxJson = (url: string) => new URL(url).pathname === '/sandbox.json';
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (isSandboxJson(r.url())) fetched.push(r.url());
+  });
+  const ahead = page.waitForResponse((r) => isSandboxJson(r.url()), { timeout: 10_000 });
+  await page.goto('/debug/console');
+  const connection = new ConnectPanel(page);
+  await expect(connection.useSandboxButton).toBeVisible();
+  // Before any click or hover: the panel of a profile without a token asked for it.
+  expect((await ahead).ok()).toBe(true);
+  await connection.useSandboxButton.click();
+  await connection.expectSignedInAs('alice');
+  // The click used the answer fetched ahead; nothing asked again.
+  expect(fetched).toHaveLength(1);
+});
+
 test('a result is shown only while the fields still match it', async ({ page, request }) => {
   const info = await sandboxInfo(request);
   const connection = new ConnectPanel(page);

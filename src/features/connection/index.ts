@@ -12,7 +12,7 @@ export {
   type ConnectionSettings,
 } from './connection-store.ts';
 export { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
-export { loadSandboxInfo } from './sandbox-fill.ts';
+export { loadSandboxInfo, prefetchSandboxIfServed } from './sandbox-fill.ts';
 export {
   onSchemaText,
   prefetchSchema,

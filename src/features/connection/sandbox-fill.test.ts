@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { sandboxPatch, type SandboxJson } from './sandbox-fill.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  loadSandboxInfo,
+  prefetchSandboxInfo,
+  SANDBOX_AHEAD_MAX_AGE_MS,
+  sandboxPatch,
+  type SandboxJson,
+} from './sandbox-fill.ts';
 
 const info: SandboxJson = {
   base_url: 'http://127.0.0.1:4431',
@@ -22,5 +28,57 @@ describe('sandboxPatch', () => {
       token: 'o',
       oauth: { refreshToken: 'r', clientId: 'c', expiresAt: 601_000 },
     });
+  });
+});
+
+describe('loadSandboxInfo after prefetchSandboxInfo', () => {
+  let answers: Response[];
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(answers.shift() ?? new Response('', { status: 500 })),
+  );
+  const ok = (user: string) =>
+    new Response(JSON.stringify({ ...info, tokens: { ...info.tokens, user } }), { status: 200 });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    answers = [];
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    // Drops whatever a test left fetched ahead.
+    vi.advanceTimersByTime(SANDBOX_AHEAD_MAX_AGE_MS);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('uses the answer fetched ahead once, then asks the server again', async () => {
+    answers = [ok('ahead'), ok('later')];
+    prefetchSandboxInfo(1000);
+    prefetchSandboxInfo(2000); // one pending is enough
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await loadSandboxInfo(3000)).tokens.user).toBe('ahead');
+    expect((await loadSandboxInfo(4000)).tokens.user).toBe('later');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not use an answer older than the limit', async () => {
+    answers = [ok('old'), ok('new')];
+    prefetchSandboxInfo(0);
+    expect((await loadSandboxInfo(SANDBOX_AHEAD_MAX_AGE_MS)).tokens.user).toBe('new');
+  });
+
+  it('drops the answer fetched ahead once it is too old, though nobody asked', async () => {
+    answers = [ok('old'), ok('new')];
+    prefetchSandboxInfo(Date.now());
+    vi.advanceTimersByTime(SANDBOX_AHEAD_MAX_AGE_MS);
+    expect((await loadSandboxInfo(Date.now())).tokens.user).toBe('new');
+  });
+
+  it('asks again when the fetch ahead failed, and says what the server says now', async () => {
+    answers = [new Response('', { status: 502 }), new Response('', { status: 404 })];
+    prefetchSandboxInfo(0);
+    await expect(loadSandboxInfo(10)).rejects.toThrow(/No sandbox here/);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,6 @@
 import { httpRequest } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
+import { serverRunsSandbox } from './server-defaults.ts';
 import { commitConnection, getConnection, type ConnectionSettings } from './connection-store.ts';
 
 /** The part of `/sandbox.json` the connection panel and the Analytics tab use. */
@@ -40,11 +41,48 @@ export function sandboxPatch(
   return patch;
 }
 
+/** How long a `/sandbox.json` fetched ahead may stand in for a fresh one (ms). */
+export const SANDBOX_AHEAD_MAX_AGE_MS = 60_000;
+
+/** A `/sandbox.json` fetched ahead (`prefetchSandboxInfo`), until used or too old. */
+let ahead: { at: number; info: Promise<SandboxJson> } | undefined;
+
+const isFresh = (a: typeof ahead, now: number): a is NonNullable<typeof ahead> =>
+  !!a && now - a.at < SANDBOX_AHEAD_MAX_AGE_MS;
+
 /**
- * Fetches this server's `/sandbox.json` (URLs, demo tokens and the analytics instances), for the
- * connection panel and the Analytics tab alike. Throws a user-facing message.
+ * Starts fetching `/sandbox.json` now, so that the next "Use sandbox" fills the fields without a
+ * round trip (on a busy page that round trip waits behind the page's own requests). The answer
+ * stays in memory only, is used by one `loadSandboxInfo` within `SANDBOX_AHEAD_MAX_AGE_MS`, and is
+ * dropped after that. Does nothing while a fresh one is pending or held.
  */
-export async function loadSandboxInfo(): Promise<SandboxJson> {
+export function prefetchSandboxInfo(now = Date.now()): void {
+  if (isFresh(ahead, now)) return;
+  const entry = { at: now, info: fetchSandboxInfo() };
+  entry.info.catch(() => undefined);
+  ahead = entry;
+  setTimeout(() => {
+    if (ahead === entry) ahead = undefined;
+  }, SANDBOX_AHEAD_MAX_AGE_MS);
+}
+
+/** `prefetchSandboxInfo` where the page's server runs a sandbox (not on a static host). */
+export function prefetchSandboxIfServed(): void {
+  if (serverRunsSandbox()) prefetchSandboxInfo();
+}
+
+/**
+ * This server's `/sandbox.json` (URLs, demo tokens and the analytics instances), for the
+ * connection panel and the Analytics tab alike: the one `prefetchSandboxInfo` fetched if it is
+ * fresh and did not fail, else fetched now. Throws a user-facing message.
+ */
+export function loadSandboxInfo(now = Date.now()): Promise<SandboxJson> {
+  const a = ahead;
+  ahead = undefined;
+  return isFresh(a, now) ? a.info.catch(() => fetchSandboxInfo()) : fetchSandboxInfo();
+}
+
+async function fetchSandboxInfo(): Promise<SandboxJson> {
   let res: Response;
   try {
     res = (await httpRequest('/sandbox.json', { headers: { Accept: 'application/json' } }))

@@ -36,3 +36,11 @@ export function loadServerDefaults(): Promise<AppConfigJson | undefined> {
   if (inline) return Promise.resolve(apply(inline));
   return fetchConfig().then(apply);
 }
+
+/**
+ * True when the server that served this page said it runs the sandbox (the configuration it
+ * inlined); false on a static host or the Vite dev server, where nothing is fetched ahead.
+ */
+export function serverRunsSandbox(): boolean {
+  return inlinedConfig()?.sandbox === true;
+}

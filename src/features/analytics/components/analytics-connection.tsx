@@ -1,5 +1,10 @@
-import { useId, useState } from 'react';
-import { loadSandboxInfo, updateConnection, useConnection } from '../../connection/index.ts';
+import { useEffect, useId, useState } from 'react';
+import {
+  loadSandboxInfo,
+  prefetchSandboxIfServed,
+  updateConnection,
+  useConnection,
+} from '../../connection/index.ts';
 
 /**
  * The analytics service's own URL and token (never the instance token: a different service),
@@ -10,6 +15,12 @@ export function AnalyticsConnection({ onInstances }: { onInstances(hosts: string
   const [showToken, setShowToken] = useState(false);
   const [message, setMessage] = useState<string>();
   const id = useId();
+  // Without an analytics token, "Use sandbox" is the likely next click: its answer is fetched
+  // now (connection/sandbox-fill.ts), else when the pointer or the focus reaches the button.
+  const newcomer = !conn.analyticsToken;
+  useEffect(() => {
+    if (newcomer) prefetchSandboxIfServed();
+  }, [newcomer]);
 
   async function handleUseSandbox() {
     setMessage(undefined);
@@ -62,7 +73,12 @@ export function AnalyticsConnection({ onInstances }: { onInstances(hosts: string
             </button>
           </span>
         </div>
-        <button type="button" onClick={() => void handleUseSandbox()}>
+        <button
+          type="button"
+          onClick={() => void handleUseSandbox()}
+          onPointerEnter={prefetchSandboxIfServed}
+          onFocus={prefetchSandboxIfServed}
+        >
           Use sandbox
         </button>
       </div>

@@ -8,7 +8,7 @@ import {
   type TransportMode,
 } from '../connection-store.ts';
 import { useRedirectNotice } from '../redirect-notice.ts';
-import { fillFromSandbox } from '../sandbox-fill.ts';
+import { fillFromSandbox, prefetchSandboxIfServed } from '../sandbox-fill.ts';
 import { readUrlDraft, writeUrlDraft } from '../url-draft.ts';
 import { connectionKey, useConnectCheck } from '../use-connect-check.ts';
 import { AuthFields } from './auth-fields.tsx';
@@ -44,6 +44,14 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
     mutate();
   };
   useEffect(() => onConnectionCommit(() => runCheck.current()), []);
+
+  // A newcomer (no token yet) on a server with a sandbox most likely clicks "Use sandbox" next:
+  // its answer is fetched now, so the click connects without a round trip. Others get it when
+  // the pointer or the focus reaches the button.
+  const newcomer = !c.token;
+  useEffect(() => {
+    if (newcomer) prefetchSandboxIfServed();
+  }, [newcomer]);
 
   async function handleSandbox() {
     setSandboxError(undefined);
@@ -103,7 +111,12 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
           <button type="submit" className="primary" aria-busy={check.isPending}>
             {check.isPending ? 'Connecting…' : 'Connect'}
           </button>
-          <button type="button" onClick={() => void handleSandbox()}>
+          <button
+            type="button"
+            onClick={() => void handleSandbox()}
+            onPointerEnter={prefetchSandboxIfServed}
+            onFocus={prefetchSandboxIfServed}
+          >
             Use sandbox
           </button>
         </div>
