@@ -8,6 +8,8 @@
  *   npm run build -- --outDir dist-prof                       # or any build
  *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-cold-start.ts [runs]
  *
+ * `CPU_PROFILE=1` adds self time by script and function (`PROFILE_FROM=<ms>`: only after that
+ * moment; build with `npx vite build --minify false --outDir dist-prof` for readable names).
  * `FLOW=docs` follows big-schema's flow instead (GitHub's schema; "Use sandbox" and Docs clicked
  * as soon as they exist) up to Docs listing Query's fields.
  *
@@ -153,6 +155,7 @@ interface ProfileChunkData {
  * navigation until the typed text was visible, the top 40, and the same summed by script.
  */
 function selfTimes(events: Ev[], main: Ev[], navTs: number, typedAt: number) {
+  const from = Number(process.env.PROFILE_FROM ?? 0);
   const nodes = new Map<number, ProfileNode>();
   const self = new Map<string, number>();
   const byScript = new Map<string, number>();
@@ -172,7 +175,7 @@ function selfTimes(events: Ev[], main: Ev[], navTs: number, typedAt: number) {
       t += deltas[i] ?? 0;
       const dt = t - last;
       last = t;
-      if (t < navTs || t > navTs + typedAt * 1000) continue;
+      if (t < navTs + from * 1000 || t > navTs + typedAt * 1000) continue;
       const n = nodes.get(samples[i] ?? -1);
       if (!n || /^\((idle|program|root)\)$/.test(n.callFrame.functionName)) continue;
       const file = short(n.callFrame.url);

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { firstSeenAt, recordFirstSeen } from './pages/first-seen.ts';
+
+const QUERY_EDITOR = '[aria-label="Query editor"]';
 
 // Cold start of /debug/console (src/main.tsx, src/app/start.tsx, console-page.tsx): orders, not
 // durations (speed is the bench's: bench/scenarios/editor-ready.ts).
@@ -108,15 +111,7 @@ const EDITING_MARKS = ['cm-foldGutter', 'cm-completionLabel'];
 test('what loads before the query editor exists holds no folding or completion code', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __editorAt?: number };
-    const mo = new MutationObserver(() => {
-      if (!document.querySelector('[aria-label="Query editor"]')) return;
-      mo.disconnect();
-      w.__editorAt = performance.now();
-    });
-    mo.observe(document, { subtree: true, childList: true });
-  });
+  await recordFirstSeen(page, QUERY_EDITOR);
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.set(res.url(), res.text());
@@ -124,13 +119,13 @@ test('what loads before the query editor exists holds no folding or completion c
   const app = new ConsolePage(page);
   await app.open();
   await expect(app.editor('Query editor')).toBeVisible();
-  const before = await page.evaluate(() => {
-    const at = (window as unknown as { __editorAt?: number }).__editorAt ?? NaN;
+  const at = await firstSeenAt(page, QUERY_EDITOR);
+  const before = await page.evaluate((at) => {
     return performance
       .getEntriesByType('resource')
       .filter((e) => e.name.endsWith('.js') && e.startTime <= at)
       .map((e) => e.name);
-  });
+  }, at);
   expect(before.length).toBeGreaterThan(0);
   for (const url of before) {
     const text = await scripts.get(url);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { firstSeenAt, recordFirstSeen } from './pages/first-seen.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Cold start: the query editor accepts text before the GraphQL language stack is requested;
@@ -11,26 +12,12 @@ const LANGUAGE_CHUNK = /\/query-language-[\w-]+\.js$/;
 /** A string only graphql-js's lexer holds: the console's document tools load after the editor. */
 const GRAPHQL_JS_MARK = 'Unterminated string.';
 
-/** Records, in the page's own clock, when the query editor's textbox first exists. */
-const EDITOR_TIMER = () => {
-  const w = window as unknown as { __editorAt?: number };
-  const seen = () => {
-    if (w.__editorAt === undefined && document.querySelector('[aria-label="Query editor"]'))
-      w.__editorAt = performance.now();
-    return w.__editorAt !== undefined;
-  };
-  const mo = new MutationObserver(() => {
-    if (seen()) mo.disconnect();
-  });
-  document.addEventListener('DOMContentLoaded', () => {
-    if (!seen()) mo.observe(document.body, { childList: true, subtree: true });
-  });
-};
+const QUERY_EDITOR = '[aria-label="Query editor"]';
 
 test('the first load shows an editor that accepts text before the GraphQL language is requested', async ({
   page,
 }) => {
-  await page.addInitScript(EDITOR_TIMER);
+  await recordFirstSeen(page, QUERY_EDITOR);
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.set(res.url(), res.text());
@@ -52,15 +39,14 @@ test('the first load shows an editor that accepts text before the GraphQL langua
       }, LANGUAGE_CHUNK.source),
     )
     .toBe(true);
-  const timing = await page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    return {
-      editorAt: (window as unknown as { __editorAt?: number }).__editorAt ?? NaN,
-      scripts: entries
+  const timing = {
+    editorAt: await firstSeenAt(page, QUERY_EDITOR),
+    scripts: await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
         .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })),
-    };
-  });
+    ),
+  };
   expect(timing.editorAt).toBeGreaterThan(0);
   const language = timing.scripts.filter((s) => LANGUAGE_CHUNK.test(new URL(s.url).pathname));
   expect(language, 'the GraphQL language chunk').toHaveLength(1);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AnalyticsPage } from './pages/analytics-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
+import { firstSeenAt, recordFirstSeen } from './pages/first-seen.ts';
 
 /** Every JavaScript file the page loads until `ready` holds, with its text. */
 async function scriptsLoaded(page: Page, path: string, ready: () => Promise<void>) {
@@ -36,24 +37,8 @@ test('the console page loads it (so the check above can see it)', async ({ page 
 // (server/page-preloads.ts), so the browser fetches them at once instead of learning of them one
 // round trip later, once the entry script has arrived and run.
 
-/** Records, in the page's clock, when its first field to type into exists (its first screen). */
-const FIRST_FIELD_TIMER = () => {
-  const w = window as unknown as { __firstFieldAt?: number };
-  const seen = () => {
-    if (
-      w.__firstFieldAt === undefined &&
-      document.querySelector('#root input, #root [contenteditable="true"]')
-    )
-      w.__firstFieldAt = performance.now();
-    return w.__firstFieldAt !== undefined;
-  };
-  const mo = new MutationObserver(() => {
-    if (seen()) mo.disconnect();
-  });
-  document.addEventListener('DOMContentLoaded', () => {
-    if (!seen()) mo.observe(document.body, { childList: true, subtree: true });
-  });
-};
+/** A route's first field to type into: its first screen is there. */
+const FIRST_FIELD = '#root input, #root [contenteditable="true"]';
 
 for (const path of ['/debug/console', '/analytics']) {
   test(`${path} announces every script it runs before its first screen`, async ({
@@ -66,19 +51,17 @@ for (const path of ['/debug/console', '/analytics']) {
         (m) => m[1],
       ),
     );
-    await page.addInitScript(FIRST_FIELD_TIMER);
+    await recordFirstSeen(page, FIRST_FIELD);
     await page.goto(path);
-    await expect
-      .poll(() => page.evaluate(() => (window as { __firstFieldAt?: number }).__firstFieldAt))
-      .toBeGreaterThan(0);
-    const early = await page.evaluate(() => {
-      const at = (window as unknown as { __firstFieldAt: number }).__firstFieldAt;
+    await expect.poll(() => firstSeenAt(page, FIRST_FIELD)).toBeGreaterThan(0);
+    const at = await firstSeenAt(page, FIRST_FIELD);
+    const early = await page.evaluate((at) => {
       return performance
         .getEntriesByType('resource')
         .filter((e) => e.startTime <= at)
         .map((e) => new URL(e.name).pathname)
         .filter((p) => p.endsWith('.js') && !p.includes('.worker-'));
-    });
+    }, at);
     // (Workers, such as the schema worker started before React mounts, are not the page's
     // modules: they load in their own context.)
     expect(early.length).toBeGreaterThan(2);
