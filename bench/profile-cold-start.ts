@@ -82,6 +82,11 @@ function report(events: Ev[], typedAt: number) {
     if (/^(domContentLoadedEventEnd|loadEventEnd|firstContentfulPaint|firstPaint)$/.test(e.name))
       lines.push([e.ts, `${ms(e.ts)} mark ${e.name}`]);
   }
+  // The app's own marks and measures (performance.mark / measure: schema:*, docs:*).
+  for (const e of events) {
+    if (e.cat !== 'blink.user_timing' || !/^(schema|docs):/.test(e.name) || e.ph === 'e') continue;
+    lines.push([e.ts, `${ms(e.ts)} app  ${e.name}${e.ph === 'b' ? ' (measure start)' : ''}`]);
+  }
   // Busiest renderer main thread's tasks.
   const byKey = new Map<string, Ev[]>();
   for (const e of events) {

@@ -6,14 +6,25 @@ const INTROSPECTION_FIELDS = new Set(['__schema', '__type', '__typename']);
 const INTROSPECTION_CACHE_ENTRIES = 16;
 /** Size budget of the cache (GitHub's schema introspects to ~2.9 MB; variables count too). */
 const INTROSPECTION_CACHE_BYTES = 32 * 1024 * 1024;
-const caches = new WeakMap<GraphQLSchema, BoundedCache>();
 
-export function introspectionCache(schema: GraphQLSchema): BoundedCache {
+/** A cached answer: its text, and its gzip form once a client that accepts gzip asked. */
+export interface CachedAnswer {
+  text: string;
+  gzipped?: Buffer;
+}
+
+const caches = new WeakMap<GraphQLSchema, BoundedCache<CachedAnswer>>();
+
+export function introspectionCache(schema: GraphQLSchema): BoundedCache<CachedAnswer> {
   let cache = caches.get(schema);
   if (!cache)
     caches.set(
       schema,
-      (cache = new BoundedCache(INTROSPECTION_CACHE_ENTRIES, INTROSPECTION_CACHE_BYTES)),
+      (cache = new BoundedCache<CachedAnswer>(
+        INTROSPECTION_CACHE_ENTRIES,
+        INTROSPECTION_CACHE_BYTES,
+        (a) => a.text.length + (a.gzipped?.length ?? 0),
+      )),
     );
   return cache;
 }
