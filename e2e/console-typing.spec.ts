@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { takeReactRenders, watchReactRenders, type ReactRender } from './react-renders.ts';
 
 // A keystroke in the query editor changes the tab's text, so the page re-renders what follows
 // the text (operations, cost, tab title). The connection panel, Docs and the cost limits do not
@@ -44,4 +45,39 @@ test('typing in the query editor leaves the connection panel, Docs and the cost 
   expect(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes)).toEqual(
     [],
   );
+});
+
+// The page's own component (ConsoleView, the one that renders `div.console`) and its hooks
+// (actions, export commands, page shortcuts) do not follow the text, nor do the toolbar and the
+// tab bar: a keystroke re-renders only what shows something derived from it (the editor column's
+// cost meter and Variables editor; the operation picker and the Export group's note, which show
+// only for several operations).
+test('a keystroke in the query editor re-renders only what follows its text', async ({ page }) => {
+  await watchReactRenders(page);
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.docs.openSchema();
+  const cost = page.getByRole('region', { name: 'Query cost' });
+  await app.setEditor('Query editor', '{ currentUser { username ');
+  await page.keyboard.type('}}');
+  await expect(cost).toContainText(/Fields\s*2 \//);
+  await app.editor('Query editor').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await takeReactRenders(page)).length).toBe(0);
+
+  await page.keyboard.type(' id');
+  await expect(cost).toContainText(/Fields\s*3 \//);
+  const renders = await takeReactRenders(page);
+  expect(renders.filter((r) => r.host === 'div.console')).toEqual([]);
+  const followsText = (r: ReactRender) =>
+    `${r.path} > ${r.host}`.includes('div.editor-column') ||
+    // (none): the picker and the note render nothing while there is one operation.
+    (['(none)', 'label.operation-picker', 'span.hint'].includes(r.host) &&
+      r.path.includes('div.toolbar[Query actions]'));
+  expect(renders.filter((r) => !followsText(r))).toEqual([]);
+  // Of the editors only Variables follows the query (its variable definitions), not the query
+  // editor itself, nor Headers.
+  const editors = renders.filter((r) => r.host.startsWith('div.cm-host')).map((r) => r.host);
+  expect(editors.filter((h) => h !== 'div.cm-host.variables-editor')).toEqual([]);
 });
