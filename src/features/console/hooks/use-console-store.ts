@@ -39,12 +39,6 @@ export function getConsoleStore(): ConsoleStore {
   return store;
 }
 
-/** Subscribes a component to the tabs/history state. */
-export function useConsoleState(): ConsoleState {
-  const s = getConsoleStore();
-  return useStore({ get: s.getState, subscribe: s.subscribe });
-}
-
 /**
  * Subscribes a component to one part of the tabs/history state: it re-renders only when `select`
  * returns something else (`Object.is`). `select` runs on every change (each keystroke in an
