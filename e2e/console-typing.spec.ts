@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
-import { takeReactRenders, watchReactRenders, type ReactRender } from './react-renders.ts';
+import { takeReactRenders, watchReactRenders } from './react-renders.ts';
 
 // A keystroke in the query editor changes the tab's text, so the page re-renders what follows
 // the text (operations, cost, tab title). The connection panel, Docs and the cost limits do not
@@ -48,10 +48,10 @@ test('typing in the query editor leaves the connection panel, Docs and the cost 
 });
 
 // The page's own component (ConsoleView, the one that renders `div.console`) and its hooks
-// (actions, export commands, page shortcuts) do not follow the text, nor do the toolbar and the
-// tab bar: a keystroke re-renders only what shows something derived from it (the editor column's
-// cost meter and Variables editor; the operation picker and the Export group's note, which show
-// only for several operations).
+// (actions, export commands, page shortcuts) do not follow the text, nor do the toolbar (its
+// operation picker and the Export group's note follow the operations once typing pauses) and the
+// tab bar (its labels change only with an operation name): a keystroke re-renders only the
+// editor column, for its cost meter and the Variables editor.
 test('a keystroke in the query editor re-renders only what follows its text', async ({ page }) => {
   await watchReactRenders(page);
   const app = new ConsolePage(page);
@@ -70,14 +70,32 @@ test('a keystroke in the query editor re-renders only what follows its text', as
   await expect(cost).toContainText(/Fields\s*3 \//);
   const renders = await takeReactRenders(page);
   expect(renders.filter((r) => r.host === 'div.console')).toEqual([]);
-  const followsText = (r: ReactRender) =>
-    `${r.path} > ${r.host}`.includes('div.editor-column') ||
-    // (none): the picker and the note render nothing while there is one operation.
-    (['(none)', 'label.operation-picker', 'span.hint'].includes(r.host) &&
-      r.path.includes('div.toolbar[Query actions]'));
-  expect(renders.filter((r) => !followsText(r))).toEqual([]);
+  expect(renders.filter((r) => !`${r.path} > ${r.host}`.includes('div.editor-column'))).toEqual([]);
   // Of the editors only Variables follows the query (its variable definitions), not the query
   // editor itself, nor Headers.
   const editors = renders.filter((r) => r.host.startsWith('div.cm-host')).map((r) => r.host);
   expect(editors.filter((h) => h !== 'div.cm-host.variables-editor')).toEqual([]);
+});
+
+// What follows the text on its own (tab-labels.ts, use-operations.ts) still follows it.
+test('the tab title, the operation picker and the Export note follow what is typed', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.setEditor('Query editor', 'query Mine { currentUser { username } }');
+  await expect(app.selectedTab).toHaveText('Mine');
+  const picker = page.getByRole('combobox', { name: 'Operation' });
+  const note = page.getByRole('group', { name: 'Export' }).getByText('Several operations');
+  await expect(picker).toBeHidden();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\nquery Other { currentUser { id } }');
+  await expect(picker).toBeVisible();
+  await expect(picker.getByRole('option')).toHaveText(['Under the cursor', 'Mine', 'Other']);
+  await expect(note).toBeVisible();
+  await picker.selectOption('Other');
+  await expect(app.selectedTab).toHaveText('Other');
+  await app.setEditor('Query editor', '{ currentUser { username } }');
+  await expect(picker).toBeHidden();
+  await expect(note).toBeHidden();
 });

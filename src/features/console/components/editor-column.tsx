@@ -5,7 +5,7 @@ import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore, useConsoleSelector } from '../hooks/use-console-store.ts';
-import { useOperations } from '../hooks/use-operations.ts';
+import { useOperationNames } from '../hooks/use-operations.ts';
 import { showInDocs } from '../state/docs-view.ts';
 import { activeTab, type ConsoleTab } from '../state/tabs.ts';
 import { CostMeter } from './cost-meter.tsx';
@@ -50,7 +50,7 @@ export function EditorColumn(props: Props) {
   const live = useConsoleSelector(activeTab);
   const deferred = useDeferredValue(live);
   const tab = deferred.id === live.id ? deferred : live;
-  const named = useOperations(tab.query).filter((o) => o.name).length;
+  const named = useOperationNames().filter((n) => n !== undefined).length;
   return <EditorColumnView {...props} tab={tab} multipleOperations={named > 1} />;
 }
 

@@ -1,6 +1,6 @@
 import { activeTab } from '../state/tabs.ts';
 import { getConsoleStore, useActiveTabField } from '../hooks/use-console-store.ts';
-import { useActiveOperations } from '../hooks/use-operations.ts';
+import { useOperationNames } from '../hooks/use-operations.ts';
 
 function pick(name: string | undefined): void {
   const store = getConsoleStore();
@@ -9,11 +9,11 @@ function pick(name: string | undefined): void {
 
 /**
  * The toolbar's "Operation" picker, shown while the active tab's document names several
- * operations: "Under the cursor" or one of them. Follows the text itself (a keystroke re-renders
- * this, not the toolbar).
+ * operations: "Under the cursor" or one of them. Follows the operations itself, once typing
+ * pauses (a keystroke re-renders neither this nor the toolbar).
  */
 export function OperationPicker() {
-  const names = useActiveOperations().flatMap((o) => (o.name ? [o.name] : []));
+  const names = useOperationNames().filter((n) => n !== undefined);
   const picked = useActiveTabField('operationName');
   if (names.length <= 1) return null;
   return (
@@ -33,7 +33,7 @@ export function OperationPicker() {
 
 /** The Export group's note while the document has several operations (named or not). */
 export function SeveralOperationsHint() {
-  if (useActiveOperations().length <= 1) return null;
+  if (useOperationNames().length <= 1) return null;
   return (
     <span className="hint">
       Several operations: the command names the one picked or under the cursor (operationName).
