@@ -12,7 +12,10 @@
  *
  * FOCUS=regex adds the call tree below the outermost frame matching it (DEPTH=n levels), e.g.
  * FOCUS='^accept ' for the list's opening. TRACE=1 adds a Chrome trace of every key: the median
- * CPU of the key's task and of the frame after it, the time from that frame's end to the timer's
+ * CPU of the key's task, of the frame after it and of React's scheduled renders (its
+ * scheduler's tasks, `performWorkUntilDeadline`, within 50 ms of keydown, and of those before
+ * "painted"; a deferred render of
+ * what follows the text), the time from that frame's end to the timer's
  * "painted" mark with the tasks that ran in between (the bench's closing task waits for them),
  * and the last key's main-thread events from keydown to 40 ms later with the timer's marks (in
  * DOM, rAF, painted). MICRO=1 instead times the
@@ -200,7 +203,10 @@ async function main(): Promise<void> {
       painted.push((await page.evaluate('window.__t')) as number);
       inDom.push((await page.evaluate('window.__dom')) as number);
       addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
-      if (stopTrace) printTrace(await stopTrace(), i === KEYS - 1);
+      if (stopTrace) {
+        await page.waitForTimeout(50); // the key's deferred renders, if any
+        printTrace(await stopTrace(), i === KEYS - 1);
+      }
       await page.keyboard.press('Escape');
       await page.keyboard.press('Backspace');
       await waitInPage(page, `!document.querySelector('.cm-tooltip-autocomplete')`, 5000);
@@ -216,7 +222,7 @@ async function main(): Promise<void> {
     console.log(`  in DOM:  ${inDom.map((x) => x.toFixed(0)).join(' ')}`);
     if (trace)
       console.log(
-        `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms, both ${f(inputCpu.map((x, i) => x + (frameCpu[i] ?? 0)))} ms`,
+        `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms, both ${f(inputCpu.map((x, i) => x + (frameCpu[i] ?? 0)))} ms; React's scheduled renders ${f(reactCpuAll)} ms (before "painted" ${reactCpu.length ? f(reactCpu) : '-'})`,
       );
     const per = (ms: number) => (ms / KEYS).toFixed(2).padStart(6);
     if (trace) {
@@ -244,6 +250,10 @@ async function main(): Promise<void> {
 
 const inputCpu: number[] = [];
 const frameCpu: number[] = [];
+/** Per key: CPU of React's scheduled work (its scheduler's tasks) from keydown to "painted". */
+const reactCpu: number[] = [];
+/** Per key: the same within 50 ms of keydown (the key's deferred renders, wherever they fall). */
+const reactCpuAll: number[] = [];
 const afterFrame: number[] = [];
 const afterTasks = new Map<string, number>();
 
@@ -279,6 +289,19 @@ function printTrace(events: TraceEvent[], print: boolean): void {
         (e.args as { data?: { message?: string } })?.data?.message === m,
     );
   const painted = mark('painted');
+  const reactTask = (t: TraceEvent) => {
+    const inner = onMain.find(
+      (e) => e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0) && e !== t && e.name === 'FunctionCall',
+    );
+    const fn = (inner?.args as { data?: { functionName?: string } })?.data?.functionName;
+    return fn === 'performWorkUntilDeadline';
+  };
+  const reactBefore = (end: number) =>
+    tasks
+      .filter((t) => t.ts > key.ts && t.ts < end && reactTask(t))
+      .reduce((sum, t) => sum + (t.tdur ?? 0) / 1000, 0);
+  reactCpuAll.push(reactBefore(key.ts + 50_000));
+  if (painted) reactCpu.push(reactBefore(painted.ts));
   if (frameOuter && painted) {
     const frameEnd = frameOuter.ts + (frameOuter.dur ?? 0);
     afterFrame.push((painted.ts - frameEnd) / 1000);

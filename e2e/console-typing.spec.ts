@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { takeReactRenders, watchReactRenders } from './react-renders.ts';
 
 // A keystroke in the query editor changes the tab's text, so the page re-renders what follows
 // the text (operations, cost, tab title). The connection panel, Docs and the cost limits do not
@@ -44,4 +45,57 @@ test('typing in the query editor leaves the connection panel, Docs and the cost 
   expect(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes)).toEqual(
     [],
   );
+});
+
+// The page's own component (ConsoleView, the one that renders `div.console`) and its hooks
+// (actions, export commands, page shortcuts) do not follow the text, nor do the toolbar (its
+// operation picker and the Export group's note follow the operations once typing pauses) and the
+// tab bar (its labels change only with an operation name): a keystroke re-renders only the
+// editor column, for its cost meter and the Variables editor.
+test('a keystroke in the query editor re-renders only what follows its text', async ({ page }) => {
+  await watchReactRenders(page);
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.docs.openSchema();
+  const cost = page.getByRole('region', { name: 'Query cost' });
+  await app.setEditor('Query editor', '{ currentUser { username ');
+  await page.keyboard.type('}}');
+  await expect(cost).toContainText(/Fields\s*2 \//);
+  await app.editor('Query editor').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await takeReactRenders(page)).length).toBe(0);
+
+  await page.keyboard.type(' id');
+  await expect(cost).toContainText(/Fields\s*3 \//);
+  const renders = await takeReactRenders(page);
+  expect(renders.filter((r) => r.host === 'div.console')).toEqual([]);
+  expect(renders.filter((r) => !`${r.path} > ${r.host}`.includes('div.editor-column'))).toEqual([]);
+  // Of the editors only Variables follows the query (its variable definitions), not the query
+  // editor itself, nor Headers.
+  const editors = renders.filter((r) => r.host.startsWith('div.cm-host')).map((r) => r.host);
+  expect(editors.filter((h) => h !== 'div.cm-host.variables-editor')).toEqual([]);
+});
+
+// What follows the text on its own (tab-labels.ts, use-operations.ts) still follows it.
+test('the tab title, the operation picker and the Export note follow what is typed', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.setEditor('Query editor', 'query Mine { currentUser { username } }');
+  await expect(app.selectedTab).toHaveText('Mine');
+  const picker = page.getByRole('combobox', { name: 'Operation' });
+  const note = page.getByRole('group', { name: 'Export' }).getByText('Several operations');
+  await expect(picker).toBeHidden();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\nquery Other { currentUser { id } }');
+  await expect(picker).toBeVisible();
+  await expect(picker.getByRole('option')).toHaveText(['Under the cursor', 'Mine', 'Other']);
+  await expect(note).toBeVisible();
+  await picker.selectOption('Other');
+  await expect(app.selectedTab).toHaveText('Other');
+  await app.setEditor('Query editor', '{ currentUser { username } }');
+  await expect(picker).toBeHidden();
+  await expect(note).toBeHidden();
 });

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-limits.ts';
@@ -21,7 +21,11 @@ import { Toolbar } from './components/toolbar.tsx';
 import type { CommandTarget, Panel } from './commands/command-table.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { useExportCommands } from './hooks/use-export-commands.ts';
-import { getConsoleStore, useConsoleState } from './hooks/use-console-store.ts';
+import {
+  getConsoleStore,
+  useActiveTabField,
+  useConsoleSelector,
+} from './hooks/use-console-store.ts';
 import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
 import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
 import { useSaveOperation } from './hooks/use-save-operation.ts';
@@ -29,16 +33,15 @@ import { getSavedStore } from './saved/saved-store.ts';
 import { useSavedOperations } from './saved/use-saved-operations.ts';
 import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs-view.ts';
 import { whenIdleAfterPaint } from './editor/after-paint.ts';
-import { loadGraphqlTools, TOOLS_FAILED, useGraphqlTools } from './lib/graphql-tools-loader.ts';
+import { loadGraphqlTools, TOOLS_FAILED } from './lib/graphql-tools-loader.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
 import { setRunResult, useRunResult } from './state/responses.ts';
-import type { ConsoleState, ConsoleStore } from './state/console-store.ts';
-import { activeTab, tabTitle } from './state/tabs.ts';
+import type { ConsoleStore } from './state/console-store.ts';
+import { activeTab } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
 
-// Parts of the page that do not follow the query text, kept from re-rendering on every edit
-// (each edit re-renders the page: a keystroke's frame then has less to wait for).
+// Parts of the page that take no props from the page's state, kept from re-rendering with it.
 const ConnectionSection = memo(ConnectionPanel);
 const DocsSection = memo(DocsSlot);
 const flushTabs = () => getConsoleStore().flush();
@@ -47,10 +50,13 @@ const closeDocs = () => setDocsOpen(false);
 /**
  * The console page: connection, toolbar, tabs, editors, response, Docs and History panels.
  *
- * The editors own their text and report every change to the tabs store at once; the page
- * re-renders what is derived from it (operations, cost, tab titles, panels) with a deferred
- * copy of the state, so a keystroke's frame paints the editor and its completion list first and
- * React's render of the page follows without blocking it.
+ * The editors own their text and report every change to the tabs store at once. The page itself
+ * subscribes only to what a keystroke does not change (which tab is active, its picked
+ * operation, history, closed tabs, a save error); what shows something derived from the text
+ * subscribes to it on its own, after the keystroke's frame: the editor column (cost, variables),
+ * the tab bar's labels, the operation picker and the Export hint. Commands read the text when
+ * they run (the editors, the store), so a keystroke re-renders neither this component nor its
+ * hooks (e2e/console-typing.spec.ts counts the renders).
  */
 export function ConsolePage() {
   const [store] = useState(() => {
@@ -58,18 +64,14 @@ export function ConsolePage() {
     applyFragmentOnce(s, window.location.hash);
     return s;
   });
-  const state = useDeferredValue(useConsoleState());
-  return <ConsoleView store={store} state={state} />;
+  return <ConsoleView store={store} />;
 }
 
-const ConsoleView = memo(function ConsoleView({
-  store,
-  state,
-}: {
-  store: ConsoleStore;
-  state: ConsoleState;
-}) {
-  const tab = activeTab(state);
+function ConsoleView({ store }: { store: ConsoleStore }) {
+  const activeId = useActiveTabField('id');
+  const closedCount = useConsoleSelector((s) => s.closedCount);
+  const history = useConsoleSelector((s) => s.history);
+  const saveError = useConsoleSelector((s) => s.saveError);
   const handles: EditorHandles = {
     query: useRef<EditorHandleLike | null>(null),
     variables: useRef<EditorHandleLike | null>(null),
@@ -84,8 +86,8 @@ const ConsoleView = memo(function ConsoleView({
     setLimits(l);
     writeJson(LIMITS_KEY, l);
   }, []);
-  const actions = useConsoleActions(tab, handles, schema.schema, limits);
-  const result = useRunResult(tab.id);
+  const actions = useConsoleActions(activeId, handles, schema.schema, limits);
+  const result = useRunResult(activeId);
   const docs = useStore(docsView);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -93,9 +95,7 @@ const ConsoleView = memo(function ConsoleView({
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
-  // The document's operations once the GraphQL tools are in (requested after the first paint).
-  const tools = useGraphqlTools();
-  const allOperations = useMemo(() => tools?.listOperations(tab.query) ?? [], [tools, tab.query]);
+  // The GraphQL tools (operations, cost, commands) are requested after the first paint.
   useEffect(() => {
     void whenIdleAfterPaint()
       .then(() => {
@@ -104,15 +104,15 @@ const ConsoleView = memo(function ConsoleView({
       })
       .catch(() => undefined); // a run or a command asks again and says so if it fails
   }, []);
-  const operations = allOperations.flatMap((o) => (o.name ? [o.name] : []));
   const exporting = useExportCommands(() => {
     const texts = actions.texts(); // what the editors hold at the click
+    const { operationName } = activeTab(store.getState());
     return loadGraphqlTools().then(
-      (tools) => tools.buildExportRequest(texts, tab.operationName, handles.query.current),
+      (tools) => tools.buildExportRequest(texts, operationName, handles.query.current),
       () => Promise.reject(new Error(TOOLS_FAILED)),
     );
   });
-  useFragmentWriter(tab);
+  useFragmentWriter(store);
   // Once a schema is on its way with credentials (not the anonymous probe at start), Docs will be
   // wanted: fetch their chunk now rather than behind the introspection answer when they open.
   useEffect(() => {
@@ -120,17 +120,13 @@ const ConsoleView = memo(function ConsoleView({
       prefetchDocs();
   }, [schema.status]);
 
-  const latest = useRef({ tab });
-  useEffect(() => {
-    latest.current = { tab };
-  });
   const bridge = useMemo(
     () =>
       createQueryBridge({
         query: () => handles.query.current,
         variables: () => handles.variables.current,
-        stored: () => latest.current.tab,
-        store: (patch) => store.updateTab(latest.current.tab.id, patch),
+        stored: () => activeTab(store.getState()),
+        store: (patch) => store.updateTab(activeTab(store.getState()).id, patch),
       }),
     // The handles are refs: stable for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -162,10 +158,10 @@ const ConsoleView = memo(function ConsoleView({
     cycleTab: (step) => store.cycleTab(step),
     save: saving.open,
     newTab: () => store.addTab(),
-    renameTab: () => setRenaming(state.activeId),
-    closeTab: () => closeTab(state.activeId),
+    renameTab: () => setRenaming(activeId),
+    closeTab: () => closeTab(activeId),
     reopenTab: () => store.reopenClosedTab(),
-    closedTabs: () => state.closedCount,
+    closedTabs: () => closedCount,
     togglePanel: (p) => panels[p].set(!panels[p].open),
     panelOpen: (p) => panels[p].open,
     openShortcuts: () => setShortcutsOpen(true),
@@ -183,22 +179,12 @@ const ConsoleView = memo(function ConsoleView({
       <ConnectionSection onRememberChange={flushTabs} />
       <Toolbar
         commands={commands}
-        operations={operations}
-        picked={tab.operationName}
-        onPick={(name) => store.updateTab(tab.id, { operationName: name })}
-        exportMenu={
-          <ExportMenu
-            commands={commands}
-            state={exporting.state}
-            multipleOperations={allOperations.length > 1}
-          />
-        }
+        exportMenu={<ExportMenu commands={commands} state={exporting.state} />}
         message={saving.notice ?? actions.message}
       />
-      <SaveAlert saveError={state.saveError} />
+      <SaveAlert saveError={saveError} />
       <TabsBar
-        tabs={state.tabs}
-        activeId={state.activeId}
+        activeId={activeId}
         runningTabId={actions.running ? actions.runningTabId : undefined}
         editing={renaming}
         onEditingChange={setRenaming}
@@ -210,8 +196,6 @@ const ConsoleView = memo(function ConsoleView({
       <div className="console-body">
         <ErrorBoundary name="Editor">
           <EditorColumn
-            tab={tab}
-            multipleOperations={operations.length > 1}
             handles={handles}
             schema={schema.schema}
             limits={limits}
@@ -235,14 +219,14 @@ const ConsoleView = memo(function ConsoleView({
           <ErrorBoundary name="Response">
             <ResponsePane
               result={result}
-              running={actions.running && actions.runningTabId === tab.id}
+              running={actions.running && actions.runningTabId === activeId}
               onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
             />
           </ErrorBoundary>
         </div>
         {historyOpen && (
           <HistoryPanel
-            entries={state.history}
+            entries={history}
             onOpen={(e) =>
               store.addTab({
                 query: e.query,
@@ -257,7 +241,7 @@ const ConsoleView = memo(function ConsoleView({
         {savedOpen && (
           <SavedPanel
             saved={saved}
-            history={state.history}
+            history={history}
             onOpen={openInNewTab}
             onDismissProblem={() => getSavedStore().dismissProblem()}
             onClose={() => setSavedOpen(false)}
@@ -273,15 +257,15 @@ const ConsoleView = memo(function ConsoleView({
         )}
       </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      {saving.dialogOpen && (
+      {saving.dialog && (
         <SaveDialog
-          defaultName={tabTitle(tab) === 'Untitled' ? '' : tabTitle(tab)}
+          defaultName={saving.dialog.defaultName}
           collections={saved.state.collections}
-          hasHeaders={tab.headers.trim() !== ''}
-          onSave={(r) => saving.save(tab, r)}
+          hasHeaders={saving.dialog.hasHeaders}
+          onSave={saving.save}
           onClose={saving.close}
         />
       )}
     </div>
   );
-});
+}

@@ -1,21 +1,33 @@
 import type { GraphQLSchema } from 'graphql';
-import { startTransition, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useGraphqlTools } from '../lib/graphql-tools-loader.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
-import { getConsoleStore } from '../hooks/use-console-store.ts';
+import { getConsoleStore, useConsoleSelector } from '../hooks/use-console-store.ts';
+import { useOperationNames } from '../hooks/use-operations.ts';
 import { showInDocs } from '../state/docs-view.ts';
-import type { ConsoleTab } from '../state/tabs.ts';
+import { activeTab, type ConsoleTab } from '../state/tabs.ts';
 import { CostMeter } from './cost-meter.tsx';
-import { HeadersEditor } from './headers-editor.tsx';
-import { QueryEditor } from './query-editor.tsx';
+import { HeadersEditor as HeadersEditorComponent } from './headers-editor.tsx';
+import { QueryEditor as QueryEditorComponent, type QueryEditorProps } from './query-editor.tsx';
 import { VariablesEditor } from './variables-editor.tsx';
 
+/** Equal props but the text: `value` is only the editor's initial document. */
+function sameButValue(a: QueryEditorProps, b: QueryEditorProps): boolean {
+  const keys = Object.keys(a) as (keyof QueryEditorProps)[];
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => k === 'value' || Object.is(a[k], b[k]))
+  );
+}
+
+// The editors own their text: an edit re-renders neither the query editor nor Headers (their
+// callbacks below are stable per tab). The Variables editor follows the query's variables.
+const QueryEditor = memo(QueryEditorComponent, sameButValue);
+const HeadersEditor = memo(HeadersEditorComponent);
+
 interface Props {
-  tab: ConsoleTab;
-  /** The document has several operations: track which one the cursor is in. */
-  multipleOperations: boolean;
   handles: EditorHandles;
   schema?: GraphQLSchema;
   limits: CostLimits;
@@ -23,8 +35,26 @@ interface Props {
   commands: CommandTarget;
 }
 
-/** Query editor on top; Variables and Headers below; the cost meter under them. */
+interface ViewProps extends Props {
+  tab: ConsoleTab;
+  /** The document has several operations: track which one the cursor is in. */
+  multipleOperations: boolean;
+}
+
+/**
+ * Query editor on top; Variables and Headers below; the cost meter under them. The column
+ * follows the active tab itself: another tab at once, an edit of its text after the keystroke's
+ * frame (a deferred copy; the urgent render stops at the memoised view).
+ */
 export function EditorColumn(props: Props) {
+  const live = useConsoleSelector(activeTab);
+  const deferred = useDeferredValue(live);
+  const tab = deferred.id === live.id ? deferred : live;
+  const named = useOperationNames().filter((n) => n !== undefined).length;
+  return <EditorColumnView {...props} tab={tab} multipleOperations={named > 1} />;
+}
+
+const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
   const { tab, handles, schema, limits, onLimitsChange, commands, multipleOperations } = props;
   const id = tab.id;
   // The operation the Variables editor and the cost meter use: the picked one, else the one under
@@ -42,20 +72,27 @@ export function EditorColumn(props: Props) {
   );
   const operationName = tab.operationName ?? cursorOp;
   const update = (patch: Partial<ConsoleTab>) => getConsoleStore().updateTab(id, patch);
+  const onQuery = useCallback((query: string) => getConsoleStore().updateTab(id, { query }), [id]);
+  const onHeaders = useCallback(
+    (headers: string) => getConsoleStore().updateTab(id, { headers }),
+    [id],
+  );
+  // What follows the cursor (operation, cost) re-renders after the keystroke's frame.
+  const onCursor = useCallback(
+    (offset: number) => startTransition(() => setCursor({ tabId: id, offset })),
+    [id],
+  );
   return (
     <div className="editor-column">
       <div className="query-pane">
         <QueryEditor
           key={`q-${id}`}
           value={tab.query}
-          onChange={(query: string) => update({ query })}
+          onChange={onQuery}
           schema={schema}
           commands={commands}
           onShowInDocs={showInDocs}
-          // What follows the cursor (operation, cost) re-renders after the keystroke's frame.
-          onCursorChange={(offset: number) =>
-            startTransition(() => setCursor({ tabId: id, offset }))
-          }
+          onCursorChange={onCursor}
           handleRef={handles.query}
         />
       </div>
@@ -81,7 +118,7 @@ export function EditorColumn(props: Props) {
           <HeadersEditor
             key={`h-${id}`}
             value={tab.headers}
-            onChange={(headers: string) => update({ headers })}
+            onChange={onHeaders}
             commands={commands}
             handleRef={handles.headers}
           />
@@ -96,4 +133,4 @@ export function EditorColumn(props: Props) {
       />
     </div>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { commandsWithButtons, type CommandTarget } from '../commands/command-table.ts';
 import type { ExportState } from '../hooks/use-export-commands.ts';
 import { CommandButton } from './command-button.tsx';
+import { SeveralOperationsHint } from './operation-picker.tsx';
 
 const BUTTONS = commandsWithButtons('export');
 
@@ -8,23 +9,14 @@ const BUTTONS = commandsWithButtons('export');
  * The Export group: the command table's export buttons (Copy as curl, Copy as src command),
  * "Include token" and what the last copy did (`hooks/use-export-commands.ts`).
  */
-export function ExportMenu(props: {
-  commands: CommandTarget;
-  state: ExportState;
-  /** Shown next to the buttons: the document has several operations, so one is named. */
-  multipleOperations?: boolean;
-}) {
+export function ExportMenu(props: { commands: CommandTarget; state: ExportState }) {
   const { includeToken, setIncludeToken, status, fallback } = props.state;
   return (
     <div className="export-menu" role="group" aria-label="Export">
       {BUTTONS.map((c) => (
         <CommandButton key={c.id} command={c} target={props.commands} />
       ))}
-      {props.multipleOperations && (
-        <span className="hint">
-          Several operations: the command names the one picked or under the cursor (operationName).
-        </span>
-      )}
+      <SeveralOperationsHint />
       <label>
         <input
           type="checkbox"

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { commandForKey, type CommandTarget } from '../commands/command-table.ts';
-import { tabTitle, type ConsoleTab } from '../state/tabs.ts';
+import { useTabLabels } from '../hooks/use-console-store.ts';
+import type { TabLabel } from '../state/tab-labels.ts';
 import { CommandButtons } from './command-button.tsx';
 
 interface Props {
-  tabs: ConsoleTab[];
   activeId: string;
   runningTabId?: string;
   /** The tab whose name is being edited (the `rename-tab` command or F2/double-click on it). */
@@ -21,10 +21,10 @@ interface Props {
  * Tabs: select (click), rename (double-click), close (×); on a focused tab, the command table's
  * `tab-list` keys (arrows, F2, Delete) act on that tab, and the focus then follows the selected
  * tab so that the keys go on working. Then the table's `tabs` buttons: New tab, Rename tab,
- * Close tab, Reopen closed tab (Shift-Ctrl-T, as Altair).
+ * Close tab, Reopen closed tab (Shift-Ctrl-T, as Altair). The labels follow the tabs store
+ * themselves: a keystroke re-renders the bar only when it changes a tab's title.
  */
 export function TabsBar({
-  tabs,
   activeId,
   runningTabId,
   editing,
@@ -34,6 +34,7 @@ export function TabsBar({
   onClose,
   onRename,
 }: Props) {
+  const tabs = useTabLabels();
   const listRef = useRef<HTMLDivElement>(null);
 
   // After a key on a tab the focus follows the selection, so the keys go on working: once the
@@ -54,7 +55,7 @@ export function TabsBar({
   }, [editing]);
 
   /** What a `tab-list` command acts on: the tab that has the focus. */
-  function focusedTabTarget(index: number, tab: ConsoleTab): CommandTarget {
+  function focusedTabTarget(index: number, tab: TabLabel): CommandTarget {
     return {
       ...commands,
       renameTab: () => setEditing(tab.id),
@@ -66,7 +67,7 @@ export function TabsBar({
     };
   }
 
-  function handleKey(e: KeyboardEvent, tab: ConsoleTab, index: number) {
+  function handleKey(e: KeyboardEvent, tab: TabLabel, index: number) {
     const command = commandForKey(e.nativeEvent, 'tab-list');
     if (!command) return;
     e.preventDefault();
@@ -80,7 +81,7 @@ export function TabsBar({
     <div className="tabs-bar">
       <div role="tablist" aria-label="Query tabs" ref={listRef} className="tabs-list">
         {tabs.map((tab, i) => {
-          const title = tabTitle(tab);
+          const title = tab.label;
           const selected = tab.id === activeId;
           return (
             <div key={tab.id} role="presentation" className={`tab ${selected ? 'is-active' : ''}`}>

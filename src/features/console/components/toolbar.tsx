@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { CommandButtons } from './command-button.tsx';
+import { OperationPicker } from './operation-picker.tsx';
 import { RequestOptions as RequestOptionsForm } from './request-options.tsx';
 
 /** Reads its own store: need not re-render with the toolbar on every edit. */
@@ -9,10 +10,6 @@ const RequestOptions = memo(RequestOptionsForm);
 interface Props {
   /** What the command buttons (Run query/Stop, Prettify, Docs, History…) act on. */
   commands: CommandTarget;
-  /** Named operations of the document; the picker shows when there are several. */
-  operations: string[];
-  picked?: string;
-  onPick(name: string | undefined): void;
   /** The editors' ExportMenu (the table's Export group: Copy as curl, Copy as src command). */
   exportMenu: ReactNode;
   /** Feedback of the last toolbar action (prettify failed, copied…). */
@@ -28,19 +25,7 @@ export function Toolbar(p: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Query actions">
       <CommandButtons group="run" target={p.commands} />
-      {p.operations.length > 1 && (
-        <label className="operation-picker">
-          <span>Operation</span>
-          <select value={p.picked ?? ''} onChange={(e) => p.onPick(e.target.value || undefined)}>
-            <option value="">Under the cursor</option>
-            {p.operations.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <OperationPicker />
       <CommandButtons group="toolbar" target={p.commands} />
       {p.exportMenu}
       <RequestOptions />

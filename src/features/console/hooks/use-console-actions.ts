@@ -14,7 +14,7 @@ import {
 import { loadQueryLanguage } from '../editor/query-language-loader.ts';
 import { replaceAll } from '../editor/replace-all.ts';
 import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
-import type { ConsoleTab } from '../state/tabs.ts';
+import { activeTab, type ConsoleTab } from '../state/tabs.ts';
 import { getConsoleStore } from './use-console-store.ts';
 import { useRunOperation, type RunRequest } from './use-run-operation.ts';
 
@@ -40,12 +40,16 @@ function reformatJson(text: string): string | undefined {
   }
 }
 
+/** The active tab as the tabs store holds it now (not as the page last rendered it). */
+const currentTab = (): ConsoleTab => activeTab(getConsoleStore().getState());
+
 /**
- * Run, prettify, merge, fill and copy for the current tab, reading the editors' live text: what
- * the console's commands (commands/command-table.ts) call, from a key or a toolbar button.
+ * Run, prettify, merge, fill and copy for the current tab, reading the editors' live text and
+ * the tabs store at call time: what the console's commands (commands/command-table.ts) call,
+ * from a key or a toolbar button. `activeId` picks which tab's notices are shown.
  */
 export function useConsoleActions(
-  tab: ConsoleTab,
+  activeId: string,
   h: EditorHandles,
   schema: GraphQLSchema | undefined,
   limits: CostLimits,
@@ -57,6 +61,7 @@ export function useConsoleActions(
 
   /** The editors' text now (each editor owns its document; the tab's copy when unmounted). */
   function texts() {
+    const tab = currentTab();
     return {
       query: h.query.current?.getValue() ?? tab.query,
       variables: h.variables.current?.getValue() ?? tab.variables,
@@ -77,18 +82,20 @@ export function useConsoleActions(
   function run() {
     if (runner.isRunning) return;
     // What the user ran is what the editors held at the click, whenever the tools arrive.
+    const tab = currentTab();
     const text = texts();
     const cursorOffset = h.query.current?.view?.state.selection.main.head;
     setBlocked(undefined);
     setCostConfirm(undefined);
     withTools(
-      (tools) => runWith(tools, text, cursorOffset),
+      (tools) => runWith(tools, tab, text, cursorOffset),
       (message) => setBlocked({ tabId: tab.id, message }),
     );
   }
 
   function runWith(
     tools: GraphqlTools,
+    tab: ConsoleTab,
     text: ReturnType<typeof texts>,
     cursorOffset: number | undefined,
   ) {
@@ -150,7 +157,7 @@ export function useConsoleActions(
       const view = h[key].current?.view;
       if (patch[key] !== undefined && view) replaceAll(view, patch[key], 'input.format');
     }
-    getConsoleStore().updateTab(tab.id, patch);
+    getConsoleStore().updateTab(currentTab().id, patch);
     setMessage(
       q.commentsLost
         ? { tone: 'info', text: 'Prettified (comments could not be kept).' }
@@ -173,7 +180,7 @@ export function useConsoleActions(
     if (!r.changed) return setMessage({ tone: 'info', text: 'No fragments to merge.' });
     const view = h.query.current?.view;
     if (view) replaceAll(view, r.text, 'input.format');
-    getConsoleStore().updateTab(tab.id, { query: r.text });
+    getConsoleStore().updateTab(currentTab().id, { query: r.text });
     setMessage(undefined);
   }
 
@@ -208,8 +215,8 @@ export function useConsoleActions(
     merge,
     fillFields,
     copyQuery,
-    blocked: blocked?.tabId === tab.id ? blocked.message : undefined,
-    costConfirm: costConfirm?.request.tabId === tab.id ? costConfirm : undefined,
+    blocked: blocked?.tabId === activeId ? blocked.message : undefined,
+    costConfirm: costConfirm?.request.tabId === activeId ? costConfirm : undefined,
     sendAnyway,
     cancelSend: () => setCostConfirm(undefined),
     message,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { readJson, removeKey, writeJson } from '../../../shared/lib/storage.ts';
 import { useStore } from '../../../shared/lib/store.ts';
 import { getConnection } from '../../connection/index.ts';
@@ -7,6 +8,8 @@ import {
   type ConsoleState,
   type ConsoleStore,
 } from '../state/console-store.ts';
+import { createTabLabels, type TabLabel } from '../state/tab-labels.ts';
+import { activeTab, type ConsoleTab } from '../state/tabs.ts';
 
 function appBackend(kind: 'local' | 'session'): KeyValueBackend {
   return {
@@ -36,8 +39,26 @@ export function getConsoleStore(): ConsoleStore {
   return store;
 }
 
-/** Subscribes a component to the tabs/history state. */
-export function useConsoleState(): ConsoleState {
+/**
+ * Subscribes a component to one part of the tabs/history state: it re-renders only when `select`
+ * returns something else (`Object.is`). `select` runs on every change (each keystroke in an
+ * editor), so it must be cheap and return a value it already returned for the same input.
+ */
+export function useConsoleSelector<S>(select: (state: ConsoleState) => S): S {
   const s = getConsoleStore();
-  return useStore({ get: s.getState, subscribe: s.subscribe });
+  return useStore({ get: s.getState, subscribe: s.subscribe }, select);
+}
+
+/** One field of the active tab (its text, its picked operation…). */
+export function useActiveTabField<K extends keyof ConsoleTab>(key: K): ConsoleTab[K] {
+  return useConsoleSelector((s) => activeTab(s)[key]);
+}
+
+/** The tab bar's labels; a keystroke re-renders the subscriber only when a label changes. */
+export function useTabLabels(): TabLabel[] {
+  const [select] = useState(() => {
+    const labels = createTabLabels();
+    return (s: ConsoleState) => labels(s.tabs);
+  });
+  return useConsoleSelector(select);
 }

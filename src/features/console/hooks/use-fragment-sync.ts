@@ -48,12 +48,14 @@ export function applyFragmentOnce(store: ConsoleStore, hash: string): void {
   else store.addTab(content);
 }
 
+type Shared = Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>;
+
 /**
  * Writes a tab's shareable state to the fragment now (history.replaceState: no new entry). A tab
  * holding only the default query (or nothing) has no fragment: the console's own address stays
  * plain until there is something worth sharing.
  */
-function writeFragment(tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationName'>): void {
+function writeFragment(tab: Shared): void {
   const base = window.location.pathname + window.location.search;
   const url = base + (isPristineTab(tab) ? '' : encodeFragment(tab));
   if (url === base + window.location.hash) return;
@@ -61,11 +63,32 @@ function writeFragment(tab: Pick<ConsoleTab, 'query' | 'variables' | 'operationN
   writeJson(LAST_WRITTEN_KEY, [window.location.hash, ...recentlyWritten()].slice(0, 10), 'session');
 }
 
-/** Writes the current tab's query, variables and operation name to the fragment, debounced 500 ms. */
-export function useFragmentWriter(tab: ConsoleTab): void {
-  const { query, variables, operationName } = tab;
+/**
+ * Writes the current tab's query, variables and operation name to the fragment, debounced
+ * 500 ms. Listens to the store itself: a keystroke re-renders nothing for it.
+ */
+export function useFragmentWriter(store: ConsoleStore): void {
   useEffect(() => {
-    const t = setTimeout(() => writeFragment({ query, variables, operationName }), 500);
-    return () => clearTimeout(t);
-  }, [query, variables, operationName]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: Shared | undefined;
+    function schedule() {
+      const { query, variables, operationName } = activeTab(store.getState());
+      if (
+        pending?.query === query &&
+        pending.variables === variables &&
+        pending.operationName === operationName
+      )
+        return;
+      const next = { query, variables, operationName };
+      pending = next;
+      clearTimeout(timer);
+      timer = setTimeout(() => writeFragment(next), 500);
+    }
+    schedule();
+    const unsubscribe = store.subscribe(schedule);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [store]);
 }

@@ -3,22 +3,39 @@ import type { SaveRequest } from '../components/save-dialog.tsx';
 import { redactHeaderValues } from '../saved/redact-headers.ts';
 import { saveOperation } from '../saved/collections.ts';
 import { getSavedStore } from '../saved/saved-store.ts';
-import type { ConsoleTab } from '../state/tabs.ts';
+import { activeTab, tabTitle, type ConsoleTab } from '../state/tabs.ts';
+import { getConsoleStore } from './use-console-store.ts';
 
-/** Saving the current tab: the dialog's open state, the save itself and its feedback. */
+/** What the open Save dialog starts from: the tab as it was when the dialog opened. */
+export interface SaveDialogStart {
+  /** The tab's title ('' for Untitled). */
+  defaultName: string;
+  /** The tab has header text: offer to keep its values. */
+  hasHeaders: boolean;
+}
+
+/**
+ * Saving the current tab: the dialog (open while `dialog` is set), the save itself and its
+ * feedback. The tab is read when the dialog opens and when it saves, from the editors (`texts`)
+ * and the tabs store, so the page need not re-render with the text.
+ */
 export function useSaveOperation(texts: () => Pick<ConsoleTab, 'query' | 'variables' | 'headers'>) {
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialog, setDialog] = useState<SaveDialogStart>();
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
 
   return {
-    dialogOpen,
+    dialog,
     notice,
     open() {
+      const title = tabTitle(activeTab(getConsoleStore().getState()));
       setNotice(undefined);
-      setDialogOpen(true);
+      setDialog({
+        defaultName: title === 'Untitled' ? '' : title,
+        hasHeaders: texts().headers.trim() !== '',
+      });
     },
-    close: () => setDialogOpen(false),
-    save(tab: ConsoleTab, r: SaveRequest) {
+    close: () => setDialog(undefined),
+    save(r: SaveRequest) {
       const text = texts();
       try {
         getSavedStore().update((s) =>
@@ -28,7 +45,7 @@ export function useSaveOperation(texts: () => Pick<ConsoleTab, 'query' | 'variab
             query: text.query,
             variables: text.variables,
             headers: r.keepHeaderValues ? text.headers : redactHeaderValues(text.headers),
-            operationName: tab.operationName,
+            operationName: activeTab(getConsoleStore().getState()).operationName,
             now: Date.now(),
           }),
         );
@@ -36,7 +53,7 @@ export function useSaveOperation(texts: () => Pick<ConsoleTab, 'query' | 'variab
       } catch (e) {
         setNotice({ tone: 'error', text: `Not saved: ${(e as Error).message}.` });
       }
-      setDialogOpen(false);
+      setDialog(undefined);
     },
   };
 }

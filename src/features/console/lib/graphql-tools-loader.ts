@@ -25,6 +25,9 @@ export function loadGraphqlTools(): Promise<GraphqlTools> {
 /** The tools if their chunk is in already (what a synchronous caller can use now). */
 export const graphqlToolsNow = (): GraphqlTools | undefined => loaded.get();
 
+/** Calls `listener` once the tools' chunk is in (without requesting it); returns the unsubscribe. */
+export const onGraphqlTools = (listener: () => void): (() => void) => loaded.subscribe(listener);
+
 /**
  * The tools, or undefined until their chunk is in: a component shows nothing derived from the
  * document before (no operation picker, no cost yet) and re-renders once they arrive.
