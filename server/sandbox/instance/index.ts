@@ -19,6 +19,7 @@ import type { SandboxOptions } from '../types.ts';
 import { authenticate, oauthTtlSeconds, TokenStore } from './auth.ts';
 import { buildTolerantSchema, createGenericResolver } from './generic.ts';
 import { serveGraphQL, type GraphQLEndpoint } from './graphql-endpoint.ts';
+import { warmIntrospectionCache } from './introspection-cache.ts';
 import { serveOAuthToken } from './oauth-endpoint.ts';
 import { createRootValue, type RequestContext } from './resolvers.ts';
 import { AnonymousLimiter, loadSiteConfig, type SiteConfig } from './site-config.ts';
@@ -110,6 +111,7 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
     limits: site.limits,
     baseUrl,
   };
+  await warmIntrospectionCache(endpoint.schema);
   const store = new TokenStore(oauthTtlSeconds());
   const limiter = site.rateLimitAnonymous
     ? new AnonymousLimiter(site.rateLimitAnonymous)

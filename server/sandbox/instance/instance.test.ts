@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'graphql';
+import { getIntrospectionQuery, parse } from 'graphql';
 import { introspectionCacheKey } from './introspection-cache.ts';
 import { startTestInstance, type TestInstance } from './test-helpers.ts';
 
@@ -506,6 +506,32 @@ describe('introspection answers are cached, and only those', () => {
     expect(JSON.parse(other.text)).toEqual({
       data: { __type: { name: 'Repository', kind: 'OBJECT' } },
     });
+  });
+
+  it('answers the first standard introspection after start from the cache, as the next ones', async () => {
+    const fresh = await startTestInstance();
+    try {
+      const query = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true });
+      const ask = (op?: string) =>
+        fetch(`${fresh.base}/.api/graphql`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `token ${fresh.tokens.user ?? ''}`,
+            'X-Sourcegraph-Should-Trace': 'true',
+          },
+          body: JSON.stringify({ query, ...(op ? { operationName: op } : {}) }),
+        });
+      for (const op of ['IntrospectionQuery', undefined]) {
+        const first = await ask(op);
+        const trace = await (await fetch(first.headers.get('x-trace-url')!)).text();
+        expect(trace).toContain('cached');
+        const again = await ask(op);
+        expect(await first.text()).toBe(await again.text());
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('never caches an operation that also reads data: each user sees their own', async () => {

@@ -1,6 +1,15 @@
 /** Answers of introspection-only operations, cached per schema. */
-import { Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  getIntrospectionQuery,
+  Kind,
+  parse,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { BoundedCache } from '../bounded-cache.ts';
+import { gzipAnswer } from './gzip-answer.ts';
+import { serializeResult } from './result-writer.ts';
 
 const INTROSPECTION_FIELDS = new Set(['__schema', '__type', '__typename']);
 const INTROSPECTION_CACHE_ENTRIES = 16;
@@ -49,4 +58,34 @@ export function introspectionCacheKey(
   );
   if (!onlyIntrospection) return null;
   return JSON.stringify([query, operationName ?? null, variables]);
+}
+
+/**
+ * The introspection query consoles send on connect (graphql-js's, as this console and GraphiQL
+ * ask: with descriptions and deprecated arguments and input fields). The older form without
+ * them is cached on its first request, as any introspection.
+ */
+const STANDARD_INTROSPECTIONS = [
+  getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
+];
+
+/**
+ * Answers the standard introspection query into the cache (text and gzip'd), before the
+ * sandbox takes requests: the first connect after start gets the cached answer too (GitHub's
+ * schema took ~450 ms to introspect and serialize on the first request).
+ */
+export async function warmIntrospectionCache(schema: GraphQLSchema): Promise<void> {
+  const cache = introspectionCache(schema);
+  for (const query of STANDARD_INTROSPECTIONS) {
+    const doc = parse(query);
+    const result = await execute({ schema, document: doc, operationName: 'IntrospectionQuery' });
+    const text = serializeResult(result);
+    if (result.errors?.length || typeof text !== 'string') continue;
+    const answer = { text, gzipped: await gzipAnswer(text) };
+    // Asked with its operation name (as this console and GraphiQL do) or without.
+    for (const op of ['IntrospectionQuery', undefined]) {
+      const key = introspectionCacheKey(doc, query, op, {});
+      if (key !== null) cache.set(key, answer);
+    }
+  }
 }
