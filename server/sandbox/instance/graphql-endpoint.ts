@@ -30,7 +30,6 @@ import type { Splice } from './fast-results.ts';
 import { NO_TRACE } from './tracing.ts';
 import { MAX_BODY_BYTES, readRequestBody } from './request-body.ts';
 import { costLimitBody, errorsOnly, operationProblem, syntaxMessage } from './error-texts.ts';
-import { writeJsonAnswer } from './gzip-answer.ts';
 import { introspectionCache, introspectionCacheKey } from './introspection-cache.ts';
 import { serializeResult, writeJson, writeParts, writePlain } from './result-writer.ts';
 
@@ -172,12 +171,10 @@ export async function serveGraphQL(
 
   // 4. Execute (an introspection-only operation answers from the cache after the first time).
   const cacheKey = introspectionCacheKey(doc, query, operationName, variables);
-  const cache = introspectionCache(endpoint.schema);
-  const cached = cacheKey === null ? undefined : cache.get(cacheKey);
-  if (cacheKey !== null && cached !== undefined) {
+  const cached = cacheKey === null ? undefined : introspectionCache(endpoint.schema).get(cacheKey);
+  if (cached !== undefined) {
     trace.begin('execution')('cached');
-    const gzipped = await writeJsonAnswer(req, res, cached.text, cached.gzipped);
-    if (gzipped && !cached.gzipped) cache.set(cacheKey, { ...cached, gzipped });
+    writeJson(res, 200, cached);
     return;
   }
   const splices: Splice[] = [];
@@ -197,8 +194,8 @@ export async function serveGraphQL(
   const out = serializeResult(result, splices);
   if (typeof out === 'string') {
     endSerialisation(`${out.length} characters`);
-    const gzipped = await writeJsonAnswer(req, res, out);
-    if (cacheKey !== null) cache.set(cacheKey, { text: out, gzipped });
+    if (cacheKey !== null) introspectionCache(endpoint.schema).set(cacheKey, out);
+    writeJson(res, 200, out);
     return;
   }
   // A big search result: streamed in chunks, with backpressure, instead of one huge string.

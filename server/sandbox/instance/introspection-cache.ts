@@ -8,32 +8,20 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { BoundedCache } from '../bounded-cache.ts';
-import { gzipAnswer } from './gzip-answer.ts';
 import { serializeResult } from './result-writer.ts';
 
 const INTROSPECTION_FIELDS = new Set(['__schema', '__type', '__typename']);
 const INTROSPECTION_CACHE_ENTRIES = 16;
 /** Size budget of the cache (GitHub's schema introspects to ~2.9 MB; variables count too). */
 const INTROSPECTION_CACHE_BYTES = 32 * 1024 * 1024;
+const caches = new WeakMap<GraphQLSchema, BoundedCache>();
 
-/** A cached answer: its text, and its gzip form once a client that accepts gzip asked. */
-export interface CachedAnswer {
-  text: string;
-  gzipped?: Buffer;
-}
-
-const caches = new WeakMap<GraphQLSchema, BoundedCache<CachedAnswer>>();
-
-export function introspectionCache(schema: GraphQLSchema): BoundedCache<CachedAnswer> {
+export function introspectionCache(schema: GraphQLSchema): BoundedCache {
   let cache = caches.get(schema);
   if (!cache)
     caches.set(
       schema,
-      (cache = new BoundedCache<CachedAnswer>(
-        INTROSPECTION_CACHE_ENTRIES,
-        INTROSPECTION_CACHE_BYTES,
-        (a) => a.text.length + (a.gzipped?.length ?? 0),
-      )),
+      (cache = new BoundedCache(INTROSPECTION_CACHE_ENTRIES, INTROSPECTION_CACHE_BYTES)),
     );
   return cache;
 }
@@ -70,7 +58,7 @@ const STANDARD_INTROSPECTIONS = [
 ];
 
 /**
- * Answers the standard introspection query into the cache (text and gzip'd), before the
+ * Answers the standard introspection query into the cache before the
  * sandbox takes requests: the first connect after start gets the cached answer too (GitHub's
  * schema took ~450 ms to introspect and serialize on the first request).
  */
@@ -81,11 +69,10 @@ export async function warmIntrospectionCache(schema: GraphQLSchema): Promise<voi
     const result = await execute({ schema, document: doc, operationName: 'IntrospectionQuery' });
     const text = serializeResult(result);
     if (result.errors?.length || typeof text !== 'string') continue;
-    const answer = { text, gzipped: await gzipAnswer(text) };
     // Asked with its operation name (as this console and GraphiQL do) or without.
     for (const op of ['IntrospectionQuery', undefined]) {
       const key = introspectionCacheKey(doc, query, op, {});
-      if (key !== null) cache.set(key, answer);
+      if (key !== null) cache.set(key, text);
     }
   }
 }
