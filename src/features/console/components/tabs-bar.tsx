@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, type KeyboardEvent } from 'react';
 import { commandForKey, type CommandTarget } from '../commands/command-table.ts';
 import { useTabLabels } from '../hooks/use-console-store.ts';
 import type { TabLabel } from '../state/tab-labels.ts';
@@ -24,6 +24,9 @@ interface Props {
  * Close tab, Reopen closed tab (Shift-Ctrl-T, as Altair). The labels follow the tabs store
  * themselves: a keystroke re-renders the bar only when it changes a tab's title.
  */
+const sameTabs = (a: readonly TabLabel[], b: readonly TabLabel[]) =>
+  a.length === b.length && a.every((t, i) => t.id === b[i]?.id);
+
 export function TabsBar({
   activeId,
   runningTabId,
@@ -34,7 +37,11 @@ export function TabsBar({
   onClose,
   onRename,
 }: Props) {
-  const tabs = useTabLabels();
+  // A title that typing changed is shown in a render of its own, after the keystroke's task
+  // (e2e editor-start.spec.ts); tabs opened, closed or moved are shown at once.
+  const live = useTabLabels();
+  const deferred = useDeferredValue(live);
+  const tabs = sameTabs(live, deferred) ? deferred : live;
   const listRef = useRef<HTMLDivElement>(null);
 
   // After a key on a tab the focus follows the selection, so the keys go on working: once the
