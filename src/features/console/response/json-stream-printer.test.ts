@@ -74,6 +74,34 @@ describe('JsonStreamPrinter', () => {
     });
   });
 
+  it('reads integers, literals and tokens that only look like them as JSON.parse does', () => {
+    const text =
+      '[0,7,1023,1024,999999999999999,1000000000000000,12345678901234567,-0,-7,-1023,' +
+      '0.5,1e3,1E-2,-0.0,100,true,false,null,[true],{"t":null,"f":false}]';
+    everySplit(text, (out, p) => {
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(text)));
+    });
+    for (const bad of ['[007]', '[-]', '[1.]', '[truex]', '[nul]', '[True]', '[falsey]', '[0x1]']) {
+      expect(() => JSON.parse(bad)).toThrow();
+      everySplit(bad, (_out, p) => expect(p.failed, bad).toBe(true));
+    }
+  });
+
+  it('finds control characters in strings of compact and of spaced JSON, wherever pieces end', () => {
+    // Control characters are looked for once per piece; strings are checked one by one only
+    // in a piece that has some (JS escapes here: the JSON text holds the characters themselves).
+    for (const bad of ['["ok","a\u0001"]', '["a","b\tc"]', '[\n"a\u001fb"]', '["\n"]']) {
+      expect(() => JSON.parse(bad)).toThrow();
+      everySplit(bad, (_out, p) => expect(p.failed, bad).toBe(true));
+    }
+    const good = '[\n "a\\u0001\\n\\t",\n "plain",\n "\\"q\\""\n]';
+    everySplit(good, (out, p) => {
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(good)));
+    });
+  });
+
   it('rewrites escapes to JSON.stringify’s form and keeps the canonical ones', () => {
     const text = String.raw`["\n\t\"\\", "\u000a\u001F\u00E9\/", "\uD83D\uDE00 \uDEAD", "\\u0041", "\b\f\r"]`;
     everySplit(text, (out, p) => {

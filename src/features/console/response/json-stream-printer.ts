@@ -63,6 +63,28 @@ const CANONICAL_INT = /^(?:0|-?[1-9]\d{0,14})$/;
  */
 // eslint-disable-next-line no-control-regex
 const NOT_CANONICAL = /\\[^"\\bfnrt]|[\u0000-\u001f]/;
+/** The same for a string in a piece without control characters. */
+const NOT_CANONICAL_ESCAPE = /\\[^"\\bfnrt]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/;
+
+/** Canonical text of the integers 0 to 1023, shared (line numbers, offsets, counts). */
+const SMALL_INTS = Array.from({ length: 1024 }, (_, i) => String(i));
+
+/**
+ * The value of `s[from, to)` when it is a non-negative integer in canonical form of at most 15
+ * digits, else -1.
+ */
+function smallInt(s: string, from: number, to: number): number {
+  if (to - from > 15 || (s.charCodeAt(from) === 0x30 && to - from > 1)) return -1;
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
 
 function newFrame(arr: boolean, parent: Frame | undefined): Frame {
   return {
@@ -102,12 +124,16 @@ function grow(f: Frame | undefined, d: number): void {
 }
 
 function inlineText(f: Frame): string {
-  const parts = f.items.map((it) => {
-    const v = typeof it.value === 'string' ? it.value : inlineText(it.value);
-    return it.key === undefined ? v : `${it.key}: ${v}`;
-  });
-  if (f.arr) return '[' + parts.join(', ') + ']';
-  return parts.length === 0 ? '{}' : '{ ' + parts.join(', ') + ' }';
+  const items = f.items;
+  if (items.length === 0) return f.arr ? '[]' : '{}';
+  let out = f.arr ? '[' : '{ ';
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (i > 0) out += ', ';
+    if (it.key !== undefined) out += it.key + ': ';
+    out += typeof it.value === 'string' ? it.value : inlineText(it.value);
+  }
+  return out + (f.arr ? ']' : ' }');
 }
 
 /** pretty-json.ts's `write` for a finished pending value. */
@@ -186,6 +212,11 @@ export class JsonStreamPrinter {
   private strParts: string[] | undefined;
   /** The carried string part ends inside an escape. */
   private escapeNext = false;
+  /**
+   * The piece being read has no control characters (JSON sent without white space): its strings
+   * need no check for them.
+   */
+  private controlFree = false;
   // GraphQL facts about the top-level object.
   private rootIsObject = false;
   private seenData = false;
@@ -200,6 +231,8 @@ export class JsonStreamPrinter {
     if (this.failed) return;
     let s = piece;
     let i = 0;
+    // About the strings that end in this piece (a carried number or literal is no string).
+    this.controlFree = !CONTROL.test(s);
     if (this.strParts) {
       i = this.continueString(s, 0, this.escapeNext ? 1 : 0);
       if (i < 0) return;
@@ -217,7 +250,7 @@ export class JsonStreamPrinter {
     if (this.carry) {
       const c = this.carry;
       this.carry = '';
-      this.atom(c);
+      this.atom(c, 0, c.length);
     }
     if (!this.rootDone) return this.fail();
     this.brk();
@@ -335,7 +368,7 @@ export class JsonStreamPrinter {
           this.carry = s.slice(i);
           return;
         }
-        this.atom(s.slice(i, j));
+        this.atom(s, i, j);
         i = j;
       }
     }
@@ -364,8 +397,8 @@ export class JsonStreamPrinter {
       }
       const parts = this.strParts!;
       this.strParts = undefined;
-      const raw = parts.length === 0 ? s.slice(start, q + 1) : parts.join('') + s.slice(0, q + 1);
-      this.string(raw);
+      if (parts.length === 0) this.string(s.slice(start, q + 1), this.controlFree);
+      else this.string(parts.join('') + s.slice(0, q + 1), false);
       if (this.failed) return s.length;
       // A string that began in an earlier piece continues this scan at q + 1.
       if (parts.length > 0) {
@@ -376,9 +409,14 @@ export class JsonStreamPrinter {
     }
   }
 
-  private string(raw: string): void {
+  /** `controlFree`: `raw` is known to hold no control characters. */
+  private string(raw: string, controlFree: boolean): void {
     let canon = raw;
-    if (NOT_CANONICAL.test(raw)) {
+    if (
+      controlFree
+        ? raw.indexOf('\\') !== -1 && NOT_CANONICAL_ESCAPE.test(raw)
+        : NOT_CANONICAL.test(raw)
+    ) {
       try {
         canon = JSON.stringify(JSON.parse(raw) as string);
       } catch {
@@ -402,7 +440,20 @@ export class JsonStreamPrinter {
     this.primitive(canon);
   }
 
-  private atom(tok: string): void {
+  /** The number or literal `s[from, to)`. */
+  private atom(s: string, from: number, to: number): void {
+    const c = s.charCodeAt(from);
+    // The common tokens are taken without a slice or a regex: small integers come from a table.
+    if (c >= 0x30 && c <= 0x39) {
+      const n = smallInt(s, from, to);
+      if (n >= 0) return this.primitive(SMALL_INTS[n] ?? s.slice(from, to));
+    } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
+      const len = to - from;
+      if (len === 4 && s.startsWith('true', from)) return this.primitive('true');
+      if (len === 4 && s.startsWith('null', from)) return this.primitive('null');
+      if (len === 5 && s.startsWith('false', from)) return this.primitive('false');
+    }
+    const tok = s.slice(from, to);
     if (tok === 'true' || tok === 'false' || tok === 'null') return this.primitive(tok);
     if (!NUMBER.test(tok)) return this.fail();
     this.primitive(CANONICAL_INT.test(tok) ? tok : JSON.stringify(Number(tok)));
