@@ -86,6 +86,34 @@ function smallInt(s: string, from: number, to: number): number {
   return v;
 }
 
+/**
+ * Shared line texts by depth, each made once as a flat string: the indentation, and the lines
+ * that close an expanded container (`},`) or open one in an array (`{`). Most lines of a big
+ * response are such lines; line-codec.ts hashes the short ones, which for a flat string with its
+ * hash remembered is cheap and for a string grown by `+=` means joining its parts first.
+ */
+const INDENTS: string[] = [];
+const CLOSERS: string[] = [];
+const OPENERS: string[] = [];
+
+/** Line texts for `depth`; index of CLOSERS / OPENERS: depth * 4 + (array 1) + (comma 2). */
+function lineTexts(depth: number): number {
+  for (let d = INDENTS.length; d <= depth; d++) {
+    const indent = Array.from({ length: d }, () => '  ').join('');
+    INDENTS.push(indent);
+    for (const text of ['}', ']', '},', '],']) CLOSERS.push([indent, text].join(''));
+    for (const text of ['{', '[']) OPENERS.push([indent, text].join(''));
+  }
+  return depth * 4;
+}
+
+/** The indentation one level deeper than `indent`. */
+function deeper(indent: string): string {
+  const depth = indent.length / 2 + 1;
+  lineTexts(depth);
+  return INDENTS[depth]!;
+}
+
 function newFrame(arr: boolean, parent: Frame | undefined): Frame {
   return {
     arr,
@@ -146,7 +174,7 @@ function writeValue(v: string | Frame, indent: string, prefix: number, out: stri
     out.push(inlineText(v));
     return;
   }
-  const inner = indent + '  ';
+  const inner = deeper(indent);
   out.push(v.arr ? '[\n' : '{\n');
   v.items.forEach((it, i) => {
     out.push(inner);
@@ -203,6 +231,9 @@ export class JsonStreamPrinter {
   private lines: string[] = [];
   /** The line being printed. */
   private line = '';
+  /** The last closing line printed (CLOSERS), and its index. */
+  private closer = '';
+  private closerAt = 0;
   private stack: Frame[] = [];
   /** Index in `stack` of the outermost pending frame, or -1. */
   private pendingAt = -1;
@@ -308,8 +339,9 @@ export class JsonStreamPrinter {
 
   /** Ends an expanded container's member that is not its last. */
   private endMember(): void {
-    this.line += ',';
-    this.brk();
+    const line = this.line;
+    this.lines.push(line === this.closer ? CLOSERS[this.closerAt + 2]! : line + ',');
+    this.line = '';
   }
 
   /** Ends the line being printed. */
@@ -534,7 +566,7 @@ export class JsonStreamPrinter {
       parent.key = undefined;
       const f = newFrame(arr, undefined);
       f.indent = parent.inner;
-      f.inner = parent.inner + '  ';
+      f.inner = deeper(parent.inner);
       f.prefix = parent.valuePrefix;
       this.stack.push(f);
       this.pendingAt = this.stack.length - 1;
@@ -564,8 +596,10 @@ export class JsonStreamPrinter {
         this.pendingAt = -1;
       }
     } else {
+      // On a line of its own: after its last member, or after its opening line.
       if (top.count > 0) this.brk();
-      this.line += top.indent + (arr ? ']' : '}');
+      this.closerAt = lineTexts(top.indent.length / 2) + (arr ? 1 : 0);
+      this.closer = this.line = CLOSERS[this.closerAt]!;
     }
     if (at === 0) this.rootDone = true;
     if (this.capture?.close()) {
@@ -608,7 +642,9 @@ export class JsonStreamPrinter {
 
   private expand(b: Frame): void {
     const inner = b.inner;
-    this.line += b.arr ? '[' : '{';
+    if (this.line === b.indent)
+      this.line = OPENERS[lineTexts(b.indent.length / 2) / 2 + (b.arr ? 1 : 0)]!;
+    else this.line += b.arr ? '[' : '{';
     this.brk();
     b.pending = false;
     b.parent = undefined;
@@ -627,7 +663,7 @@ export class JsonStreamPrinter {
       if (typeof v !== 'string' && v === this.stack[this.pendingAt + 1]) {
         // The member still arriving: it becomes the outermost pending frame.
         v.indent = inner;
-        v.inner = inner + '  ';
+        v.inner = deeper(inner);
         v.prefix = p;
         v.parent = undefined;
         next = v;
