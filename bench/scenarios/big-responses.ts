@@ -8,12 +8,7 @@ import {
   waitInPage,
   whenTextVisible,
 } from '../lib/browser.ts';
-import {
-  longestCpuTaskMs,
-  mainThreadTasks,
-  startTrace,
-  type TraceEvent,
-} from '../lib/cpu-tasks.ts';
+import { longestCpuTaskMs, mainThreadTasks, startTrace } from '../lib/cpu-tasks.ts';
 import type { SandboxInfo } from '../lib/servers.ts';
 import { SkipScenario, type Scenario } from '../lib/types.ts';
 
@@ -79,37 +74,6 @@ async function prepareConsole(page: Page, url: string, info: SandboxInfo): Promi
 const WHOLE_RESPONSE_IN = `[...document.querySelectorAll('[data-bench-response] dd')].some((d) => / MB$/.test(d.textContent ?? ''))`;
 
 /**
- * CPU time in ms of the busiest dedicated worker thread in the trace: the response worker, which
- * prints the body (the page's other workers are idle during a run). Outermost tasks only.
- */
-function workerCpuMs(events: TraceEvent[]): number {
-  const workers = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || !workers.has(key) || !/RunTask$/.test(e.name)) continue;
-    byThread.set(key, [...(byThread.get(key) ?? []), e]);
-  }
-  let busiest = 0;
-  for (const list of byThread.values()) {
-    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-    let end = -Infinity;
-    let cpu = 0;
-    for (const e of list) {
-      if (e.ts < end) continue;
-      cpu += e.tdur ?? 0;
-      end = e.ts + (e.dur ?? 0);
-    }
-    busiest = Math.max(busiest, cpu);
-  }
-  return busiest / 1000;
-}
-
-/**
  * Replaces the query, clicks "Run query", and times it until the response's first lines are
  * visible, and until the whole response is in (searchable, scrollable to its end).
  */
@@ -123,7 +87,6 @@ async function runAndTime(
   task: number;
   cpuTask: number;
   mainCpu: number;
-  workerCpu: number;
 }> {
   const editor = page.getByRole('textbox', { name: 'Query editor' });
   await editor.focus();
@@ -142,15 +105,13 @@ async function runAndTime(
   if (typeof wholeAt !== 'number') throw new Error('the run did not finish within 120 s');
   // Let any work that follows the last paint finish before reading long tasks.
   await page.waitForTimeout(500);
-  const events = await stopTrace();
-  const tasks = mainThreadTasks(events);
+  const tasks = mainThreadTasks(await stopTrace());
   return {
     visible: visibleAt - clickedAt,
     whole: wholeAt - clickedAt,
     task: await longestTask(page, clickedAt),
     cpuTask: longestCpuTaskMs(tasks),
     mainCpu: tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0) / 1000,
-    workerCpu: workerCpuMs(events),
   };
 }
 
@@ -176,9 +137,7 @@ export const bigResponses: Scenario = {
     task50Ms: { label: '50 MB: longest task', unit: 'ms', target: 50 },
     cpuTask50Ms: { label: '50 MB: longest task, CPU time', unit: 'ms', target: 50 },
     heap50Mb: { label: '50 MB: JS heap after GC', unit: 'MB', target: 100 },
-    worker10CpuMs: { label: '10 MB: response worker CPU', unit: 'ms' },
     main10CpuMs: { label: '10 MB: main thread CPU', unit: 'ms' },
-    worker50CpuMs: { label: '50 MB: response worker CPU', unit: 'ms' },
     main50CpuMs: { label: '50 MB: main thread CPU', unit: 'ms' },
     server10Ms: { label: '10 MB: sandbox alone (to Node)', unit: 'ms' },
     server50Ms: { label: '50 MB: sandbox alone (to Node)', unit: 'ms' },
@@ -206,7 +165,6 @@ export const bigResponses: Scenario = {
         out[`whole${key}Ms`] = t.whole;
         out[`task${key}Ms`] = t.task;
         out[`cpuTask${key}Ms`] = t.cpuTask;
-        out[`worker${key}CpuMs`] = t.workerCpu;
         out[`main${key}CpuMs`] = t.mainCpu;
         if (mb === 50) out.heap50Mb = await heapAfterGcMb(await context.newCDPSession(page));
       } finally {
