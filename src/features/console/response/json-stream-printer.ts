@@ -176,7 +176,9 @@ function writeValue(v: string | Frame, indent: string, prefix: number, out: stri
   }
   const inner = deeper(indent);
   out.push(v.arr ? '[\n' : '{\n');
-  v.items.forEach((it, i) => {
+  const items = v.items;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
     out.push(inner);
     let p = inner.length;
     if (it.key !== undefined) {
@@ -184,8 +186,8 @@ function writeValue(v: string | Frame, indent: string, prefix: number, out: stri
       p += it.key.length + 2;
     }
     writeValue(it.value, inner, p, out);
-    out.push(i < v.items.length - 1 ? ',\n' : '\n');
-  });
+    out.push(i < items.length - 1 ? ',\n' : '\n');
+  }
   out.push(indent + (v.arr ? ']' : '}'));
 }
 
@@ -651,7 +653,8 @@ export class JsonStreamPrinter {
     const items = b.items;
     b.items = [];
     let next: Frame | undefined;
-    items.forEach((it, i) => {
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i]!;
       if (i > 0) this.endMember();
       let p = inner.length;
       this.line += inner;
@@ -660,19 +663,21 @@ export class JsonStreamPrinter {
         p += it.key.length + 2;
       }
       const v = it.value;
-      if (typeof v !== 'string' && v === this.stack[this.pendingAt + 1]) {
+      if (typeof v === 'string') {
+        this.line += v;
+      } else if (v === this.stack[this.pendingAt + 1]) {
         // The member still arriving: it becomes the outermost pending frame.
         v.indent = inner;
         v.inner = deeper(inner);
         v.prefix = p;
         v.parent = undefined;
         next = v;
-        return;
+      } else {
+        const out: string[] = [];
+        writeValue(v, inner, p, out);
+        this.emit(out.join(''));
       }
-      const out: string[] = [];
-      writeValue(v, inner, p, out);
-      this.emit(out.join(''));
-    });
+    }
     b.count = items.length;
     if (b.key !== undefined) {
       // A key read while pending, its value not yet begun.
