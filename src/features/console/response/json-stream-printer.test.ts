@@ -65,6 +65,18 @@ describe('JsonStreamPrinter', () => {
     }
   });
 
+  it('prints expanded containers at any depth, also past the shared per-depth lines', () => {
+    // Objects and arrays alternate down to depth 150, with small one-line members beside.
+    let v: unknown = 'x'.repeat(100);
+    for (let d = 150; d > 0; d--) v = d % 2 ? { [`k${d}`]: v, n: d } : [v, d, { a: [d] }, []];
+    const text = JSON.stringify(v);
+    for (const cuts of [[], [10, 900, 901, 5000, text.length - 300]]) {
+      const { p, out } = print(text, cuts);
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(text)));
+    }
+  });
+
   it('splits inside strings, escapes, numbers and literals', () => {
     const text =
       '{"a\\"b":"x\\\\\\"y\\u00e9\\/z","n":-12.5e+3,"big":12345678901234567890,"m":-0,"t":true,"f":false,"z":null,"e":1E2}';

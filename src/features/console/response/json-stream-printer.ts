@@ -93,25 +93,23 @@ function smallInt(s: string, from: number, to: number): number {
  * hash remembered is cheap and for a string grown by `+=` means joining its parts first.
  */
 const INDENTS: string[] = [];
+/** Index: depth * 4 + (array 1) + (comma 2). */
 const CLOSERS: string[] = [];
+/** Index: depth * 2 + (array 1). */
 const OPENERS: string[] = [];
-
-/** Line texts for `depth`; index of CLOSERS / OPENERS: depth * 4 + (array 1) + (comma 2). */
-function lineTexts(depth: number): number {
-  for (let d = INDENTS.length; d <= depth; d++) {
-    const indent = Array.from({ length: d }, () => '  ').join('');
-    INDENTS.push(indent);
-    for (const text of ['}', ']', '},', '],']) CLOSERS.push([indent, text].join(''));
-    for (const text of ['{', '[']) OPENERS.push([indent, text].join(''));
-  }
-  return depth * 4;
+/** Depths with shared line texts; deeper lines are concatenated (any depth must not cost more). */
+const TABLE_DEPTH = 64;
+for (let d = 0; d < TABLE_DEPTH; d++) {
+  const indent = Array.from({ length: d }, () => '  ').join('');
+  INDENTS.push(indent);
+  for (const text of ['}', ']', '},', '],']) CLOSERS.push([indent, text].join(''));
+  for (const text of ['{', '[']) OPENERS.push([indent, text].join(''));
 }
 
 /** The indentation one level deeper than `indent`. */
 function deeper(indent: string): string {
   const depth = indent.length / 2 + 1;
-  lineTexts(depth);
-  return INDENTS[depth]!;
+  return depth < TABLE_DEPTH ? INDENTS[depth]! : indent + '  ';
 }
 
 function newFrame(arr: boolean, parent: Frame | undefined): Frame {
@@ -234,7 +232,7 @@ export class JsonStreamPrinter {
   /** The line being printed. */
   private line = '';
   /** The last closing line printed (CLOSERS), and its index. */
-  private closer = '';
+  private closer: string | undefined;
   private closerAt = 0;
   private stack: Frame[] = [];
   /** Index in `stack` of the outermost pending frame, or -1. */
@@ -600,8 +598,14 @@ export class JsonStreamPrinter {
     } else {
       // On a line of its own: after its last member, or after its opening line.
       if (top.count > 0) this.brk();
-      this.closerAt = lineTexts(top.indent.length / 2) + (arr ? 1 : 0);
-      this.closer = this.line = CLOSERS[this.closerAt]!;
+      const depth = top.indent.length / 2;
+      if (depth < TABLE_DEPTH) {
+        this.closerAt = depth * 4 + (arr ? 1 : 0);
+        this.closer = this.line = CLOSERS[this.closerAt]!;
+      } else {
+        this.closer = undefined;
+        this.line += top.indent + (arr ? ']' : '}');
+      }
     }
     if (at === 0) this.rootDone = true;
     if (this.capture?.close()) {
@@ -644,8 +648,9 @@ export class JsonStreamPrinter {
 
   private expand(b: Frame): void {
     const inner = b.inner;
-    if (this.line === b.indent)
-      this.line = OPENERS[lineTexts(b.indent.length / 2) / 2 + (b.arr ? 1 : 0)]!;
+    const depth = b.indent.length / 2;
+    if (this.line === b.indent && depth < TABLE_DEPTH)
+      this.line = OPENERS[depth * 2 + (b.arr ? 1 : 0)]!;
     else this.line += b.arr ? '[' : '{';
     this.brk();
     b.pending = false;
