@@ -65,12 +65,52 @@ describe('JsonStreamPrinter', () => {
     }
   });
 
+  it('prints expanded containers at any depth, also past the shared per-depth lines', () => {
+    // Objects and arrays alternate down to depth 150, with small one-line members beside.
+    let v: unknown = 'x'.repeat(100);
+    for (let d = 150; d > 0; d--) v = d % 2 ? { [`k${d}`]: v, n: d } : [v, d, { a: [d] }, []];
+    const text = JSON.stringify(v);
+    for (const cuts of [[], [10, 900, 901, 5000, text.length - 300]]) {
+      const { p, out } = print(text, cuts);
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(text)));
+    }
+  });
+
   it('splits inside strings, escapes, numbers and literals', () => {
     const text =
       '{"a\\"b":"x\\\\\\"y\\u00e9\\/z","n":-12.5e+3,"big":12345678901234567890,"m":-0,"t":true,"f":false,"z":null,"e":1E2}';
     everySplit(text, (out, p) => {
       expect(p.failed).toBe(false);
       expect(out).toBe(prettyJson(JSON.parse(text)));
+    });
+  });
+
+  it('reads integers, literals and tokens that only look like them as JSON.parse does', () => {
+    const text =
+      '[0,7,1023,1024,999999999999999,1000000000000000,12345678901234567,-0,-7,-1023,' +
+      '0.5,1e3,1E-2,-0.0,100,true,false,null,[true],{"t":null,"f":false}]';
+    everySplit(text, (out, p) => {
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(text)));
+    });
+    for (const bad of ['[007]', '[-]', '[1.]', '[truex]', '[nul]', '[True]', '[falsey]', '[0x1]']) {
+      expect(() => JSON.parse(bad)).toThrow();
+      everySplit(bad, (_out, p) => expect(p.failed, bad).toBe(true));
+    }
+  });
+
+  it('finds control characters in strings of compact and of spaced JSON, wherever pieces end', () => {
+    // Control characters are looked for once per piece; strings are checked one by one only
+    // in a piece that has some (JS escapes here: the JSON text holds the characters themselves).
+    for (const bad of ['["ok","a\u0001"]', '["a","b\tc"]', '[\n"a\u001fb"]', '["\n"]']) {
+      expect(() => JSON.parse(bad)).toThrow();
+      everySplit(bad, (_out, p) => expect(p.failed, bad).toBe(true));
+    }
+    const good = '[\n "a\\u0001\\n\\t",\n "plain",\n "\\"q\\""\n]';
+    everySplit(good, (out, p) => {
+      expect(p.failed).toBe(false);
+      expect(out).toBe(prettyJson(JSON.parse(good)));
     });
   });
 

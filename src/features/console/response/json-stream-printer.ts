@@ -63,6 +63,54 @@ const CANONICAL_INT = /^(?:0|-?[1-9]\d{0,14})$/;
  */
 // eslint-disable-next-line no-control-regex
 const NOT_CANONICAL = /\\[^"\\bfnrt]|[\u0000-\u001f]/;
+/** The same for a string in a piece without control characters. */
+const NOT_CANONICAL_ESCAPE = /\\[^"\\bfnrt]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/;
+
+/** Canonical text of the integers 0 to 1023, shared (line numbers, offsets, counts). */
+const SMALL_INTS = Array.from({ length: 1024 }, (_, i) => String(i));
+
+/**
+ * The value of `s[from, to)` when it is a non-negative integer in canonical form of at most 15
+ * digits, else -1.
+ */
+function smallInt(s: string, from: number, to: number): number {
+  if (to - from > 15 || (s.charCodeAt(from) === 0x30 && to - from > 1)) return -1;
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/**
+ * Shared line texts by depth, each made once as a flat string: the indentation, and the lines
+ * that close an expanded container (`},`) or open one in an array (`{`). Most lines of a big
+ * response are such lines; line-codec.ts hashes the short ones, which for a flat string with its
+ * hash remembered is cheap and for a string grown by `+=` means joining its parts first.
+ */
+const INDENTS: string[] = [];
+/** Index: depth * 4 + (array 1) + (comma 2). */
+const CLOSERS: string[] = [];
+/** Index: depth * 2 + (array 1). */
+const OPENERS: string[] = [];
+/** Depths with shared line texts; deeper lines are concatenated (any depth must not cost more). */
+const TABLE_DEPTH = 64;
+for (let d = 0; d < TABLE_DEPTH; d++) {
+  const indent = Array.from({ length: d }, () => '  ').join('');
+  INDENTS.push(indent);
+  for (const text of ['}', ']', '},', '],']) CLOSERS.push([indent, text].join(''));
+  for (const text of ['{', '[']) OPENERS.push([indent, text].join(''));
+}
+
+/** The indentation one level deeper than `indent`. */
+function deeper(indent: string): string {
+  const depth = indent.length / 2 + 1;
+  return depth < TABLE_DEPTH ? INDENTS[depth]! : indent + '  ';
+}
 
 function newFrame(arr: boolean, parent: Frame | undefined): Frame {
   return {
@@ -102,12 +150,16 @@ function grow(f: Frame | undefined, d: number): void {
 }
 
 function inlineText(f: Frame): string {
-  const parts = f.items.map((it) => {
-    const v = typeof it.value === 'string' ? it.value : inlineText(it.value);
-    return it.key === undefined ? v : `${it.key}: ${v}`;
-  });
-  if (f.arr) return '[' + parts.join(', ') + ']';
-  return parts.length === 0 ? '{}' : '{ ' + parts.join(', ') + ' }';
+  const items = f.items;
+  if (items.length === 0) return f.arr ? '[]' : '{}';
+  let out = f.arr ? '[' : '{ ';
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (i > 0) out += ', ';
+    if (it.key !== undefined) out += it.key + ': ';
+    out += typeof it.value === 'string' ? it.value : inlineText(it.value);
+  }
+  return out + (f.arr ? ']' : ' }');
 }
 
 /** pretty-json.ts's `write` for a finished pending value. */
@@ -120,9 +172,11 @@ function writeValue(v: string | Frame, indent: string, prefix: number, out: stri
     out.push(inlineText(v));
     return;
   }
-  const inner = indent + '  ';
+  const inner = deeper(indent);
   out.push(v.arr ? '[\n' : '{\n');
-  v.items.forEach((it, i) => {
+  const items = v.items;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
     out.push(inner);
     let p = inner.length;
     if (it.key !== undefined) {
@@ -130,8 +184,8 @@ function writeValue(v: string | Frame, indent: string, prefix: number, out: stri
       p += it.key.length + 2;
     }
     writeValue(it.value, inner, p, out);
-    out.push(i < v.items.length - 1 ? ',\n' : '\n');
-  });
+    out.push(i < items.length - 1 ? ',\n' : '\n');
+  }
   out.push(indent + (v.arr ? ']' : '}'));
 }
 
@@ -177,6 +231,9 @@ export class JsonStreamPrinter {
   private lines: string[] = [];
   /** The line being printed. */
   private line = '';
+  /** The last closing line printed (CLOSERS), and its index. */
+  private closer: string | undefined;
+  private closerAt = 0;
   private stack: Frame[] = [];
   /** Index in `stack` of the outermost pending frame, or -1. */
   private pendingAt = -1;
@@ -186,6 +243,11 @@ export class JsonStreamPrinter {
   private strParts: string[] | undefined;
   /** The carried string part ends inside an escape. */
   private escapeNext = false;
+  /**
+   * The piece being read has no control characters (JSON sent without white space): its strings
+   * need no check for them.
+   */
+  private controlFree = false;
   // GraphQL facts about the top-level object.
   private rootIsObject = false;
   private seenData = false;
@@ -200,6 +262,8 @@ export class JsonStreamPrinter {
     if (this.failed) return;
     let s = piece;
     let i = 0;
+    // About the strings that end in this piece (a carried number or literal is no string).
+    this.controlFree = !CONTROL.test(s);
     if (this.strParts) {
       i = this.continueString(s, 0, this.escapeNext ? 1 : 0);
       if (i < 0) return;
@@ -217,7 +281,7 @@ export class JsonStreamPrinter {
     if (this.carry) {
       const c = this.carry;
       this.carry = '';
-      this.atom(c);
+      this.atom(c, 0, c.length);
     }
     if (!this.rootDone) return this.fail();
     this.brk();
@@ -275,8 +339,9 @@ export class JsonStreamPrinter {
 
   /** Ends an expanded container's member that is not its last. */
   private endMember(): void {
-    this.line += ',';
-    this.brk();
+    const line = this.line;
+    this.lines.push(line === this.closer ? CLOSERS[this.closerAt + 2]! : line + ',');
+    this.line = '';
   }
 
   /** Ends the line being printed. */
@@ -335,7 +400,7 @@ export class JsonStreamPrinter {
           this.carry = s.slice(i);
           return;
         }
-        this.atom(s.slice(i, j));
+        this.atom(s, i, j);
         i = j;
       }
     }
@@ -364,8 +429,8 @@ export class JsonStreamPrinter {
       }
       const parts = this.strParts!;
       this.strParts = undefined;
-      const raw = parts.length === 0 ? s.slice(start, q + 1) : parts.join('') + s.slice(0, q + 1);
-      this.string(raw);
+      if (parts.length === 0) this.string(s.slice(start, q + 1), this.controlFree);
+      else this.string(parts.join('') + s.slice(0, q + 1), false);
       if (this.failed) return s.length;
       // A string that began in an earlier piece continues this scan at q + 1.
       if (parts.length > 0) {
@@ -376,9 +441,14 @@ export class JsonStreamPrinter {
     }
   }
 
-  private string(raw: string): void {
+  /** `controlFree`: `raw` is known to hold no control characters. */
+  private string(raw: string, controlFree: boolean): void {
     let canon = raw;
-    if (NOT_CANONICAL.test(raw)) {
+    if (
+      controlFree
+        ? raw.indexOf('\\') !== -1 && NOT_CANONICAL_ESCAPE.test(raw)
+        : NOT_CANONICAL.test(raw)
+    ) {
       try {
         canon = JSON.stringify(JSON.parse(raw) as string);
       } catch {
@@ -402,7 +472,20 @@ export class JsonStreamPrinter {
     this.primitive(canon);
   }
 
-  private atom(tok: string): void {
+  /** The number or literal `s[from, to)`. */
+  private atom(s: string, from: number, to: number): void {
+    const c = s.charCodeAt(from);
+    // The common tokens are taken without a slice or a regex: small integers come from a table.
+    if (c >= 0x30 && c <= 0x39) {
+      const n = smallInt(s, from, to);
+      if (n >= 0) return this.primitive(SMALL_INTS[n] ?? s.slice(from, to));
+    } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
+      const len = to - from;
+      if (len === 4 && s.startsWith('true', from)) return this.primitive('true');
+      if (len === 4 && s.startsWith('null', from)) return this.primitive('null');
+      if (len === 5 && s.startsWith('false', from)) return this.primitive('false');
+    }
+    const tok = s.slice(from, to);
     if (tok === 'true' || tok === 'false' || tok === 'null') return this.primitive(tok);
     if (!NUMBER.test(tok)) return this.fail();
     this.primitive(CANONICAL_INT.test(tok) ? tok : JSON.stringify(Number(tok)));
@@ -483,7 +566,7 @@ export class JsonStreamPrinter {
       parent.key = undefined;
       const f = newFrame(arr, undefined);
       f.indent = parent.inner;
-      f.inner = parent.inner + '  ';
+      f.inner = deeper(parent.inner);
       f.prefix = parent.valuePrefix;
       this.stack.push(f);
       this.pendingAt = this.stack.length - 1;
@@ -513,8 +596,16 @@ export class JsonStreamPrinter {
         this.pendingAt = -1;
       }
     } else {
+      // On a line of its own: after its last member, or after its opening line.
       if (top.count > 0) this.brk();
-      this.line += top.indent + (arr ? ']' : '}');
+      const depth = top.indent.length / 2;
+      if (depth < TABLE_DEPTH) {
+        this.closerAt = depth * 4 + (arr ? 1 : 0);
+        this.closer = this.line = CLOSERS[this.closerAt]!;
+      } else {
+        this.closer = undefined;
+        this.line += top.indent + (arr ? ']' : '}');
+      }
     }
     if (at === 0) this.rootDone = true;
     if (this.capture?.close()) {
@@ -557,14 +648,18 @@ export class JsonStreamPrinter {
 
   private expand(b: Frame): void {
     const inner = b.inner;
-    this.line += b.arr ? '[' : '{';
+    const depth = b.indent.length / 2;
+    if (this.line === b.indent && depth < TABLE_DEPTH)
+      this.line = OPENERS[depth * 2 + (b.arr ? 1 : 0)]!;
+    else this.line += b.arr ? '[' : '{';
     this.brk();
     b.pending = false;
     b.parent = undefined;
     const items = b.items;
     b.items = [];
     let next: Frame | undefined;
-    items.forEach((it, i) => {
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i]!;
       if (i > 0) this.endMember();
       let p = inner.length;
       this.line += inner;
@@ -573,19 +668,21 @@ export class JsonStreamPrinter {
         p += it.key.length + 2;
       }
       const v = it.value;
-      if (typeof v !== 'string' && v === this.stack[this.pendingAt + 1]) {
+      if (typeof v === 'string') {
+        this.line += v;
+      } else if (v === this.stack[this.pendingAt + 1]) {
         // The member still arriving: it becomes the outermost pending frame.
         v.indent = inner;
-        v.inner = inner + '  ';
+        v.inner = deeper(inner);
         v.prefix = p;
         v.parent = undefined;
         next = v;
-        return;
+      } else {
+        const out: string[] = [];
+        writeValue(v, inner, p, out);
+        this.emit(out.join(''));
       }
-      const out: string[] = [];
-      writeValue(v, inner, p, out);
-      this.emit(out.join(''));
-    });
+    }
     b.count = items.length;
     if (b.key !== undefined) {
       // A key read while pending, its value not yet begun.
