@@ -213,8 +213,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await browser.startTracing(page, { categories: CATEGORIES });
-    if (flow !== 'docs')
-      await page.goto(`${server.url}/debug/console`, { waitUntil: 'commit' });
+    if (flow !== 'docs') await page.goto(`${server.url}/debug/console`, { waitUntil: 'commit' });
     let typedAt: number;
     if (flow === 'docs') {
       const { connectAt, queryVisibleAt } = await openDocsOnGithub(page, server);
