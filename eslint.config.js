@@ -80,6 +80,15 @@ export default tseslint.config(
     [{ regex: `features/(${FEATURES.join('|')})/(?!index\\.ts$)`, message: DOOR_MESSAGE }],
   ),
   restrictImports(
+    ['bench/**/*.ts'],
+    [
+      {
+        regex: `src/features/(${FEATURES.join('|')})/(?!(index|for-workers)\\.ts$)`,
+        message: DOOR_MESSAGE,
+      },
+    ],
+  ),
+  restrictImports(
     ['src/shared/**/*.{ts,tsx}'],
     [
       {

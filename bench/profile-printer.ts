@@ -23,10 +23,15 @@
 import { Session } from 'node:inspector/promises';
 import { startTestInstance } from '../server/sandbox/instance/test-helpers.ts';
 import type { ResponseMeta } from '../src/shared/api/classify-http.ts';
-import { FormatJob, type FormatReply } from '../src/features/console/response/format-job.ts';
-import { JsonStreamPrinter } from '../src/features/console/response/json-stream-printer.ts';
-import { LineDecoder, type EncodedLines } from '../src/features/console/response/line-codec.ts';
+import {
+  FormatJob,
+  JsonStreamPrinter,
+  LineDecoder,
+  type EncodedLines,
+  type FormatReply,
+} from '../src/features/console/for-workers.ts';
 import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
+import { searchQuery } from './scenarios/big-responses.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
 const reps = Number(process.env.REPS ?? 5);
@@ -41,9 +46,7 @@ const META: ResponseMeta = {
 async function sandboxBody(): Promise<Uint8Array> {
   const inst = await startTestInstance();
   try {
-    const query =
-      `{ search(query: "count:${count} func") { results { results { ... on FileMatch { ` +
-      `file { path content } lineMatches { preview lineNumber offsetAndLengths } } } } } }`;
+    const query = searchQuery(count);
     const res = await fetch(`${inst.base}/.api/graphql`, {
       method: 'POST',
       headers: { Authorization: `token ${inst.tokens.user}`, 'Content-Type': 'application/json' },

@@ -45,6 +45,10 @@ describe('feature doors', () => {
       'src/shared/lib/probe.ts',
       "import { getConnection } from '../../features/connection/index.ts';",
     ],
+    [
+      'bench/probe.ts',
+      "import { JsonStreamPrinter } from '../src/features/console/response/json-stream-printer.ts';",
+    ],
   ])('%s: a deep import into another feature fails', async (file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const used = 1;\n`)).not.toEqual([]);
   });
@@ -56,6 +60,10 @@ describe('feature doors', () => {
       "import { useSchema } from '../../connection/index.ts';",
     ],
     ['src/features/console/probe.ts', "import { x } from './hooks/use-console-store.ts';"],
+    [
+      'bench/probe.ts',
+      "import { JsonStreamPrinter } from '../src/features/console/for-workers.ts';",
+    ],
     ['src/app/probe.ts', "import { getSavedStore } from '../features/console/index.ts';"],
     ['src/features/docs/probe.ts', "export const load = () => import('./docs-panel.tsx');"],
   ])('%s: the door and the feature itself pass', async (file, code) => {

@@ -18,7 +18,8 @@ import { SkipScenario, type Scenario } from '../lib/types.ts';
  */
 const COUNTS = { 10: 12_000, 50: 60_000 } as const;
 
-function searchQuery(count: number): string {
+/** The search that returns `count` FileMatches with their content (also bench/profile-printer.ts). */
+export function searchQuery(count: number): string {
   return (
     `{ search(query: "count:${count} func") { results { results { ... on FileMatch { ` +
     `file { path content } lineMatches { preview lineNumber offsetAndLengths } } } } } }`

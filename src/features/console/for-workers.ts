@@ -1,0 +1,8 @@
+/**
+ * The console feature's entry for Web Workers and tools outside the page (bench/): the response
+ * formatting pipeline the format worker runs, without the page, stores or React (index.ts has
+ * only the page's loaders).
+ */
+export { FormatJob, type FormatReply } from './response/format-job.ts';
+export { JsonStreamPrinter } from './response/json-stream-printer.ts';
+export { LineDecoder, type EncodedLines } from './response/line-codec.ts';
