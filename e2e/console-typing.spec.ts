@@ -1,6 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { takeReactRenders, watchReactRenders } from './react-renders.ts';
+
+/**
+ * The console on the sandbox with Docs open and `{ currentUser { username }}` in the query
+ * editor, its cost shown (two fields).
+ */
+async function openWithTwoFields(page: Page) {
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await app.docs.openSchema();
+  const cost = page.getByRole('region', { name: 'Query cost' });
+  await app.setEditor('Query editor', '{ currentUser { username ');
+  await page.keyboard.type('}}');
+  await expect(cost).toContainText(/Fields\s*2 \//);
+  return { app, cost };
+}
+
+/** Puts the caret in the query's inner selection set, after `username`. */
+async function caretInSelectionSet(app: ConsolePage) {
+  await app.editor('Query editor').click();
+  await app.page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < 2; i++) await app.page.keyboard.press('ArrowLeft');
+}
 
 // A keystroke in the query editor changes the tab's text, so the page re-renders what follows
 // the text (operations, cost, tab title). The connection panel, Docs and the cost limits do not
@@ -9,13 +31,7 @@ import { takeReactRenders, watchReactRenders } from './react-renders.ts';
 test('typing in the query editor leaves the connection panel, Docs and the cost limits alone', async ({
   page,
 }) => {
-  const app = new ConsolePage(page);
-  await app.openWithSandbox();
-  await app.docs.openSchema();
-  const cost = page.getByRole('region', { name: 'Query cost' });
-  await app.setEditor('Query editor', '{ currentUser { username ');
-  await page.keyboard.type('}}');
-  await expect(cost).toContainText(/Fields\s*2 \//);
+  const { app, cost } = await openWithTwoFields(page);
 
   await page.evaluate(() => {
     const w = window as unknown as { __writes: string[] };
@@ -37,9 +53,7 @@ test('typing in the query editor leaves the connection panel, Docs and the cost 
   });
   // Three keystrokes inside the selection set: the cost follows them (three fields), the rest
   // of the page must not.
-  await app.editor('Query editor').click();
-  await page.keyboard.press('ControlOrMeta+End');
-  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
+  await caretInSelectionSet(app);
   await page.keyboard.type(' id');
   await expect(cost).toContainText(/Fields\s*3 \//);
   expect(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes)).toEqual(
@@ -54,16 +68,8 @@ test('typing in the query editor leaves the connection panel, Docs and the cost 
 // editor column, for its cost meter and the Variables editor.
 test('a keystroke in the query editor re-renders only what follows its text', async ({ page }) => {
   await watchReactRenders(page);
-  const app = new ConsolePage(page);
-  await app.openWithSandbox();
-  await app.docs.openSchema();
-  const cost = page.getByRole('region', { name: 'Query cost' });
-  await app.setEditor('Query editor', '{ currentUser { username ');
-  await page.keyboard.type('}}');
-  await expect(cost).toContainText(/Fields\s*2 \//);
-  await app.editor('Query editor').click();
-  await page.keyboard.press('ControlOrMeta+End');
-  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
+  const { app, cost } = await openWithTwoFields(page);
+  await caretInSelectionSet(app);
   await expect.poll(async () => (await takeReactRenders(page)).length).toBe(0);
 
   await page.keyboard.type(' id');

@@ -12,7 +12,8 @@ export {
   type ConnectionSettings,
 } from './connection-store.ts';
 export { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
-export { loadSandboxInfo, prefetchSandboxIfServed } from './sandbox-fill.ts';
+export { loadSandboxInfo } from './sandbox-fill.ts';
+export { useSandboxPrefetch } from './use-sandbox-prefetch.ts';
 export {
   onSchemaText,
   prefetchSchema,

@@ -1,8 +1,14 @@
 import { APP_CONFIG_ELEMENT_ID, type AppConfigJson } from '../../shared/contracts/app-config.ts';
 import { applyDefaults } from './connection-store.ts';
 
-/** The configuration our server inlined into the page (server/index-html.ts), if any. */
+/** The configuration our server inlined into the page (server/index-html.ts), read once. */
+let inlined: { config: AppConfigJson | undefined } | undefined;
 function inlinedConfig(): AppConfigJson | undefined {
+  inlined ??= { config: readInlinedConfig() };
+  return inlined.config;
+}
+
+function readInlinedConfig(): AppConfigJson | undefined {
   const text = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {

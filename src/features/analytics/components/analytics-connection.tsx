@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   loadSandboxInfo,
-  prefetchSandboxIfServed,
   updateConnection,
   useConnection,
+  useSandboxPrefetch,
 } from '../../connection/index.ts';
 
 /**
@@ -15,12 +15,8 @@ export function AnalyticsConnection({ onInstances }: { onInstances(hosts: string
   const [showToken, setShowToken] = useState(false);
   const [message, setMessage] = useState<string>();
   const id = useId();
-  // Without an analytics token, "Use sandbox" is the likely next click: its answer is fetched
-  // now (connection/sandbox-fill.ts), else when the pointer or the focus reaches the button.
-  const newcomer = !conn.analyticsToken;
-  useEffect(() => {
-    if (newcomer) prefetchSandboxIfServed();
-  }, [newcomer]);
+  // Without an analytics token, "Use sandbox" is the likely next click.
+  const sandboxPrefetch = useSandboxPrefetch(!conn.analyticsToken);
 
   async function handleUseSandbox() {
     setMessage(undefined);
@@ -73,12 +69,7 @@ export function AnalyticsConnection({ onInstances }: { onInstances(hosts: string
             </button>
           </span>
         </div>
-        <button
-          type="button"
-          onClick={() => void handleUseSandbox()}
-          onPointerEnter={prefetchSandboxIfServed}
-          onFocus={prefetchSandboxIfServed}
-        >
+        <button type="button" onClick={() => void handleUseSandbox()} {...sandboxPrefetch}>
           Use sandbox
         </button>
       </div>

@@ -8,7 +8,8 @@ import {
   type TransportMode,
 } from '../connection-store.ts';
 import { useRedirectNotice } from '../redirect-notice.ts';
-import { fillFromSandbox, prefetchSandboxIfServed } from '../sandbox-fill.ts';
+import { fillFromSandbox } from '../sandbox-fill.ts';
+import { useSandboxPrefetch } from '../use-sandbox-prefetch.ts';
 import { readUrlDraft, writeUrlDraft } from '../url-draft.ts';
 import { connectionKey, useConnectCheck } from '../use-connect-check.ts';
 import { AuthFields } from './auth-fields.tsx';
@@ -45,13 +46,8 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
   };
   useEffect(() => onConnectionCommit(() => runCheck.current()), []);
 
-  // A newcomer (no token yet) on a server with a sandbox most likely clicks "Use sandbox" next:
-  // its answer is fetched now, so the click connects without a round trip. Others get it when
-  // the pointer or the focus reaches the button.
-  const newcomer = !c.token;
-  useEffect(() => {
-    if (newcomer) prefetchSandboxIfServed();
-  }, [newcomer]);
+  // Without a token yet, "Use sandbox" is the likely next click.
+  const sandboxPrefetch = useSandboxPrefetch(!c.token);
 
   async function handleSandbox() {
     setSandboxError(undefined);
@@ -111,12 +107,7 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
           <button type="submit" className="primary" aria-busy={check.isPending}>
             {check.isPending ? 'Connecting…' : 'Connect'}
           </button>
-          <button
-            type="button"
-            onClick={() => void handleSandbox()}
-            onPointerEnter={prefetchSandboxIfServed}
-            onFocus={prefetchSandboxIfServed}
-          >
+          <button type="button" onClick={() => void handleSandbox()} {...sandboxPrefetch}>
             Use sandbox
           </button>
         </div>
