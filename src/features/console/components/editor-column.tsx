@@ -1,10 +1,11 @@
 import type { GraphQLSchema } from 'graphql';
-import { memo, startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useMemo, useState } from 'react';
 import { useGraphqlTools } from '../lib/graphql-tools-loader.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { EditorHandles } from '../hooks/use-console-actions.ts';
 import { getConsoleStore, useConsoleSelector } from '../hooks/use-console-store.ts';
+import { useEditDeferred } from '../hooks/use-edit-deferred.ts';
 import { useOperationNames } from '../hooks/use-operations.ts';
 import { showInDocs } from '../state/docs-view.ts';
 import { activeTab, type ConsoleTab } from '../state/tabs.ts';
@@ -41,15 +42,15 @@ interface ViewProps extends Props {
   multipleOperations: boolean;
 }
 
+const sameTab = (a: ConsoleTab, b: ConsoleTab) => a.id === b.id;
+
 /**
  * Query editor on top; Variables and Headers below; the cost meter under them. The column
  * follows the active tab itself: another tab at once, an edit of its text after the keystroke's
  * frame (a deferred copy; the urgent render stops at the memoised view).
  */
 export function EditorColumn(props: Props) {
-  const live = useConsoleSelector(activeTab);
-  const deferred = useDeferredValue(live);
-  const tab = deferred.id === live.id ? deferred : live;
+  const tab = useEditDeferred(useConsoleSelector(activeTab), sameTab);
   const named = useOperationNames().filter((n) => n !== undefined).length;
   return <EditorColumnView {...props} tab={tab} multipleOperations={named > 1} />;
 }

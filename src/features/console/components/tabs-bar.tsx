@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { commandForKey, type CommandTarget } from '../commands/command-table.ts';
 import { useTabLabels } from '../hooks/use-console-store.ts';
+import { useEditDeferred } from '../hooks/use-edit-deferred.ts';
 import type { TabLabel } from '../state/tab-labels.ts';
 import { CommandButtons } from './command-button.tsx';
 
@@ -39,9 +40,7 @@ export function TabsBar({
 }: Props) {
   // A title that typing changed is shown in a render of its own, after the keystroke's task
   // (e2e editor-start.spec.ts); tabs opened, closed or moved are shown at once.
-  const live = useTabLabels();
-  const deferred = useDeferredValue(live);
-  const tabs = sameTabs(live, deferred) ? deferred : live;
+  const tabs = useEditDeferred(useTabLabels(), sameTabs);
   const listRef = useRef<HTMLDivElement>(null);
 
   // After a key on a tab the focus follows the selection, so the keys go on working: once the
