@@ -14,71 +14,19 @@
 import { writeFile } from 'node:fs/promises';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
-import { heapAfterGcMb, LONGTASK_INIT, waitInPage } from './lib/browser.ts';
-import { mainThreadTasks, startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
+import { heapAfterGcMb, LONGTASK_INIT, longTasksSince, waitInPage } from './lib/browser.ts';
+import {
+  describeCostliestTasks,
+  mainThreadTasks,
+  startTrace,
+  type TraceEvent,
+} from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
-import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
+import { busyStretches, printBusyStretches, type Profile } from './lib/cpu-profile.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
 const port = Number(process.env.BENCH_PORT ?? 5890);
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
-
-function frameName(n: ProfileNode): string {
-  const f = n.callFrame;
-  const file = f.url.split('/').pop() ?? '';
-  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-}
-
-/** Busy stretches: consecutive non-idle samples, with the self time of each node in them. */
-function stretches(p: Profile) {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const out: { start: number; ms: number; self: Map<string, number> }[] = [];
-  let t = p.startTime;
-  let cur: (typeof out)[number] | undefined;
-  for (let i = 0; i < p.samples.length; i++) {
-    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
-    t += (p.timeDeltas[i] ?? 0) / 1000;
-    const node = byId.get(p.samples[i] ?? -1);
-    const name = node ? frameName(node) : '?';
-    if (node?.callFrame.functionName === '(idle)') {
-      cur = undefined;
-      continue;
-    }
-    if (!cur) {
-      cur = { start: t, ms: 0, self: new Map() };
-      out.push(cur);
-    }
-    cur.ms += dt;
-    cur.self.set(name, (cur.self.get(name) ?? 0) + dt);
-  }
-  return out;
-}
-
-/**
- * The page's main-thread tasks by CPU time (load-independent, see lib/cpu-tasks.ts) and the
- * trace events of at least 2 ms inside the costliest ones.
- */
-function cpuTasks(events: TraceEvent[]): string {
-  const tasks = mainThreadTasks(events);
-  const ms = (us = 0) => (us / 1000).toFixed(1);
-  const total = tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
-  const over = (f: (t: TraceEvent) => number) => tasks.filter((t) => f(t) >= 50_000).length;
-  const lines = [
-    `main-thread tasks: ${tasks.length}, CPU ${ms(total)} ms in all; ` +
-      `CPU ≥ 50 ms: ${over((t) => t.tdur ?? 0)}, wall ≥ 50 ms: ${over((t) => t.dur ?? 0)}`,
-  ];
-  const main = tasks[0];
-  const inside = events.filter((e) => e.pid === main?.pid && e.tid === main.tid && e.ph === 'X');
-  for (const t of [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 6)) {
-    const parts = inside
-      .filter((e) => e.ts > t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.dur ?? 0) >= 2000)
-      .map((e) => `${e.name} ${ms(e.dur)}`)
-      .slice(0, 8)
-      .join(', ');
-    lines.push(`  task CPU ${ms(t.tdur)} ms, wall ${ms(t.dur)} ms: ${parts}`);
-  }
-  return lines.join('\n');
-}
 
 /**
  * The page's main thread and its workers over the run: CPU time in top-level tasks, from the
@@ -217,32 +165,20 @@ async function main(): Promise<void> {
       ? ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile
       : undefined;
     const events = await stopTrace();
-    console.log(cpuTasks(events));
+    console.log(describeCostliestTasks(events, { top: 6, minEventMs: 2, parts: 8 }));
     console.log(threads(events));
     if (process.env.TRACE_OUT) await writeFile(process.env.TRACE_OUT, JSON.stringify(events));
-    const tasks = await page.evaluate(
-      (since) =>
-        ((window as unknown as { __benchLongTasks: [number, number][] }).__benchLongTasks ?? [])
-          .filter(([s]) => s >= since)
-          .map(([s, d]) => [Math.round(s - since), Math.round(d)]),
-      t0,
-    );
     console.log(
       `whole response in after ${typeof done === 'number' ? Math.round(done - t0) : '?'} ms`,
     );
-    console.log(`longtasks [start, ms] from the click: ${JSON.stringify(tasks)}`);
-    const all = profile ? stretches(profile).sort((a, b) => b.ms - a.ms) : [];
-    console.log(`busy stretches ≥ 30 ms: ${all.filter((s) => s.ms >= 30).length}`);
-    for (const s of all.slice(0, 6)) {
-      console.log(`\n${s.ms.toFixed(1)} ms:`);
-      for (const [name, ms] of [...s.self].sort((a, b) => b[1] - a[1]).slice(0, 12))
-        console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${name}`);
+    console.log(
+      `longtasks [start, ms] from the click: ${JSON.stringify(await longTasksSince(page, t0))}`,
+    );
+    if (profile) {
+      const all = busyStretches(profile);
+      console.log(`busy stretches ≥ 30 ms: ${all.filter((s) => s.ms >= 30).length}`);
+      printBusyStretches(all, { stretches: 6, perStretch: 12, overall: 20 });
     }
-    const total = new Map<string, number>();
-    for (const s of all) for (const [k, v] of s.self) total.set(k, (total.get(k) ?? 0) + v);
-    console.log('\nself time over the whole run:');
-    for (const [name, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 20))
-      console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
     console.log(`\nJS heap after GC: ${(await heapAfterGcMb(cdp)).toFixed(1)} MB`);
     if (process.env.HEAP_SNAPSHOT) console.log(await heapSummary(cdp));
   } finally {

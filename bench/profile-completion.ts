@@ -30,7 +30,7 @@ import { waitInPage } from './lib/browser.ts';
 import { startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
 import { summarize } from './lib/stats.ts';
-import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
+import { frameName, type Profile } from './lib/cpu-profile.ts';
 import { holdCompletionPrefix } from './scenarios/big-schema.ts';
 
 const KEYS = Number(process.argv[2] ?? 20);
@@ -89,12 +89,6 @@ const MICRO = `async ([n, letters]) => {
   }
   return { dom, measured };
 }`;
-
-function frameName(n: ProfileNode): string {
-  const f = n.callFrame;
-  const file = f.url.split('/').pop() ?? '';
-  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-}
 
 const self = new Map<string, number>();
 const total = new Map<string, number>();

@@ -30,7 +30,7 @@ import {
   type EncodedLines,
   type FormatReply,
 } from '../src/features/console/for-workers.ts';
-import type { Profile, ProfileNode } from './lib/cpu-profile.ts';
+import { frameName, type Profile } from './lib/cpu-profile.ts';
 import { searchQuery } from './scenarios/big-responses.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
@@ -95,12 +95,6 @@ function runJob(pieces: Uint8Array[], clone: boolean): EncodedLines[] {
   for (const b of pieces) job.feed(b);
   job.finish();
   return out;
-}
-
-function frameName(n: ProfileNode): string {
-  const f = n.callFrame;
-  const file = f.url.split('/').pop() ?? '';
-  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
 }
 
 function selfTimes(p: Profile): [string, number][] {

@@ -204,3 +204,14 @@ export async function armClickTime(page: Page, key: string): Promise<void> {
 export function readClickTime(page: Page, key: string): Promise<number> {
   return page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? NaN, key);
 }
+
+/** The `longtask` entries (LONGTASK_INIT) that began after `since`, as [start − since, ms]. */
+export function longTasksSince(page: Page, since: number): Promise<[number, number][]> {
+  return page.evaluate(
+    (t) =>
+      ((window as unknown as { __benchLongTasks?: [number, number][] }).__benchLongTasks ?? [])
+        .filter(([s]) => s >= t)
+        .map(([s, d]): [number, number] => [Math.round(s - t), Math.round(d)]),
+    since,
+  );
+}

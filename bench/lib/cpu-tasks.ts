@@ -71,3 +71,32 @@ export function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
 export function longestCpuTaskMs(tasks: TraceEvent[]): number {
   return tasks.reduce((max, t) => Math.max(max, t.tdur ?? 0), 0) / 1000;
 }
+
+/**
+ * The page's main-thread tasks by CPU time (load-independent, see `longestCpuTaskMs`) and the
+ * trace events of at least `minEventMs` inside the `top` costliest ones, as printable lines.
+ */
+export function describeCostliestTasks(
+  events: TraceEvent[],
+  { top, minEventMs, parts }: { top: number; minEventMs: number; parts: number },
+): string {
+  const tasks = mainThreadTasks(events);
+  const ms = (us = 0) => (us / 1000).toFixed(1);
+  const total = tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
+  const over = (f: (t: TraceEvent) => number) => tasks.filter((t) => f(t) >= 50_000).length;
+  const lines = [
+    `main-thread tasks: ${tasks.length}, CPU ${ms(total)} ms in all; ` +
+      `CPU ≥ 50 ms: ${over((t) => t.tdur ?? 0)}, wall ≥ 50 ms: ${over((t) => t.dur ?? 0)}`,
+  ];
+  const main = tasks[0];
+  const inside = events.filter((e) => e.pid === main?.pid && e.tid === main.tid && e.ph === 'X');
+  for (const t of [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, top)) {
+    const found = inside
+      .filter((e) => e.ts > t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.dur ?? 0) >= minEventMs * 1000)
+      .map((e) => `${e.name} ${ms(e.dur)}`)
+      .slice(0, parts)
+      .join(', ');
+    lines.push(`  task CPU ${ms(t.tdur)} ms, wall ${ms(t.dur)} ms: ${found}`);
+  }
+  return lines.join('\n');
+}
