@@ -3,6 +3,7 @@ import type { ReportState } from '../hooks/use-report.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
 import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { sameShape } from '../lib/progress-shape.ts';
+import { MetricSelect } from './metric-select.tsx';
 
 interface Props {
   state: ReportState;
@@ -62,16 +63,12 @@ function ComparePeriodsView({ state, compare }: Props) {
     <fieldset className="an-fieldset">
       <legend>Compare periods</legend>
       <div className="an-row">
-        <label>
-          Compare metric{' '}
-          <select value={metric.id} onChange={(e) => setMetricId(e.target.value)}>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MetricSelect
+          label="Compare metric"
+          options={options}
+          value={metric.id}
+          onChange={setMetricId}
+        />
         <label>
           Period length{' '}
           <select value={length} onChange={(e) => setLength(Number(e.target.value))}>

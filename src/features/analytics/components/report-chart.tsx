@@ -7,6 +7,7 @@ import { PERIODS, type Period } from '../lib/periods.ts';
 import { sameShape } from '../lib/progress-shape.ts';
 import type { ChartSpec } from '../worker/protocol.ts';
 import { SeriesChart } from './series-chart.tsx';
+import { MetricSelect } from './metric-select.tsx';
 
 interface Props {
   state: ReportState;
@@ -71,16 +72,12 @@ function ReportChartView({ state, chart }: Props) {
   return (
     <SeriesChart caption={caption} xLabel={xLabel} valueLabel={metric.label} data={data}>
       <div className="an-row">
-        <label>
-          Chart metric{' '}
-          <select value={metric.id} onChange={(e) => setMetricId(e.target.value)}>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MetricSelect
+          label="Chart metric"
+          options={options}
+          value={metric.id}
+          onChange={setMetricId}
+        />
         {per && (
           <label>
             Per{' '}
