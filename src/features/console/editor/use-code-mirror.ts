@@ -1,7 +1,6 @@
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import {
-  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -51,7 +50,10 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
   // Text set through the handle before the view exists: the view starts from it.
   const pending = useRef<string | undefined>(undefined);
 
-  useEffect(() => {
+  // Created in the commit that inserts the host, before the browser paints: the first frame
+  // that shows the editor shows a live one (and CodeMirror's first measure is in that frame), and
+  // it can take keys before React's passive effects run (e2e cold-start.spec.ts).
+  useLayoutEffect(() => {
     let view: EditorView | undefined;
     let unmounted = false;
     const create = (extensions: Extension) => {
