@@ -1,12 +1,6 @@
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
-import {
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  type Ref,
-  type RefObject,
-} from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, type Ref, type RefObject } from 'react';
 
 /** The imperative handle every console editor exposes. */
 export interface EditorHandle {
