@@ -45,8 +45,9 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
   const pending = useRef<string | undefined>(undefined);
 
   // Created in the commit that inserts the host, before the browser paints: the first frame
-  // that shows the editor shows a live one (and CodeMirror's first measure is in that frame), and
-  // it can take keys before React's passive effects run (e2e cold-start.spec.ts).
+  // that shows the editor shows a live one (CodeMirror's first measure is in that frame), and it
+  // takes keys from the end of that task on, not a task and a frame later (e2e
+  // cold-start.spec.ts).
   useLayoutEffect(() => {
     let view: EditorView | undefined;
     let unmounted = false;
