@@ -105,6 +105,42 @@ test('the query editor never moves once shown, and keeps the focus it got at onc
   await expect.poll(() => app.editorText('Query editor')).toBe('query Early');
 });
 
+/**
+ * Records, for the first moment the console's page (`div.console`) is in the document, whether
+ * the query editor's editable element is there too: a MutationObserver's callback sees all that
+ * one task changed, so "there too" means both came in the same task, and no frame can show
+ * the console without a live editor.
+ */
+const WATCH_FIRST_CONSOLE = () => {
+  const w = window as unknown as { __editorWithConsole?: boolean };
+  const mo = new MutationObserver(() => {
+    if (!document.querySelector('div.console')) return;
+    mo.disconnect();
+    w.__editorWithConsole = !!document.querySelector('[aria-label="Query editor"]');
+  });
+  mo.observe(document, { subtree: true, childList: true });
+};
+
+test('the query editor comes with the console’s first render, not in a later task', async ({
+  page,
+}) => {
+  await page.addInitScript(WATCH_FIRST_CONSOLE);
+  const app = new ConsolePage(page);
+  await app.open();
+  await expect(app.editor('Query editor')).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __editorWithConsole?: boolean }).__editorWithConsole,
+    ),
+    'the query editor was in the page as soon as the console was',
+  ).toBe(true);
+  // And it accepts what is typed at once.
+  await app.editor('Query editor').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('query Early');
+  await expect.poll(() => app.editorText('Query editor')).toBe('query Early');
+});
+
 /** Class names only @codemirror/language's folding and @codemirror/autocomplete's list hold. */
 const EDITING_MARKS = ['cm-foldGutter', 'cm-completionLabel'];
 

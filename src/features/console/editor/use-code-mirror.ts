@@ -1,13 +1,6 @@
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
-import {
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  type Ref,
-  type RefObject,
-} from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, type Ref, type RefObject } from 'react';
 
 /** The imperative handle every console editor exposes. */
 export interface EditorHandle {
@@ -51,7 +44,11 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
   // Text set through the handle before the view exists: the view starts from it.
   const pending = useRef<string | undefined>(undefined);
 
-  useEffect(() => {
+  // Created in the commit that inserts the host, before the browser paints: the first frame
+  // that shows the editor shows a live one (CodeMirror's first measure is in that frame), and it
+  // takes keys from the end of that task on, not a task and a frame later (e2e
+  // cold-start.spec.ts).
+  useLayoutEffect(() => {
     let view: EditorView | undefined;
     let unmounted = false;
     const create = (extensions: Extension) => {
