@@ -5,6 +5,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   RELAY_ERROR_HEADER,
@@ -159,7 +160,9 @@ const PASS_RESPONSE = new Set([
 const PASS_RESPONSE_PREFIXES = ['x-ratelimit-', 'ratelimit'];
 
 function passesBack(name: string): boolean {
-  return PASS_RESPONSE.has(name) || PASS_RESPONSE_PREFIXES.some((p) => name.startsWith(p));
+  if (PASS_RESPONSE.has(name)) return true;
+  for (const prefix of PASS_RESPONSE_PREFIXES) if (name.startsWith(prefix)) return true;
+  return false;
 }
 
 /** A reason phrase safe to repeat (Node refuses control characters; we also drop non-ASCII). */
@@ -394,17 +397,24 @@ interface Target {
   port: string | undefined;
   /** The Host header the upstream gets. */
   host: string;
+  /**
+   * TLS server name: the host name, or '' for an IP address, as Node's agent derives it from
+   * the Host header (given here, the agent skips deriving it on every request).
+   */
+  servername: string;
 }
 
 function toTarget(value: string): Target | string {
   const url = parseRelayTarget(value);
   if (typeof url === 'string') return url;
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
   return {
     origin: url.origin,
     protocol: url.protocol as 'http:' | 'https:',
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    hostname,
     port: url.port || undefined,
     host: url.host,
+    servername: isIP(hostname) ? '' : hostname,
   };
 }
 
@@ -577,6 +587,7 @@ class Forwarding {
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
+      servername: target.servername,
       method: route.method,
       path: this.call.path,
       headers: this.call.headers,
@@ -713,7 +724,15 @@ class Forwarding {
     up.once('close', () => {
       if (!up.complete) res.destroy();
     });
-    up.once('end', () => this.finish());
-    up.pipe(res);
+    // Passed on by hand rather than `up.pipe(res)`: a relayed answer is mostly one or two
+    // chunks, and a pipe's bookkeeping (seven listeners set up and taken down) costs more.
+    up.on('data', (chunk: Buffer) => {
+      if (!res.write(chunk)) up.pause();
+    });
+    res.on('drain', () => up.resume());
+    up.once('end', () => {
+      res.end();
+      this.finish();
+    });
   }
 }
