@@ -430,7 +430,8 @@ interface RelayContext {
  * or analytics service named in `X-Relay-Target`, streaming both ways, passing status and body
  * through and headers by allowlist (server/README.md). Answers an upstream redirect itself (a
  * 502 naming the new URL) and anything it cannot pass on with a 502 that says why; never logs
- * tokens, queries or bodies.
+ * tokens, queries or bodies. The returned promise settles once the request is on its way (or
+ * answered by the relay itself): nothing waits on it while the answer streams.
  */
 export function createRelay(opts: RelayOptions) {
   const allowedHosts = opts.allowedHosts
@@ -498,13 +499,16 @@ export function createRelay(opts: RelayOptions) {
     const call: Call = { req, res, target, route, path: route.upstreamPath + search, headers };
     if (route.method === 'GET') {
       req.resume();
-      return new Forwarding(ctx, call, EMPTY_BODY).done;
+      new Forwarding(ctx, call, EMPTY_BODY).start();
+      return STARTED;
     }
-    if (req.headers['content-length'] === undefined || declared > REPLAYABLE_BODY)
-      return new Forwarding(ctx, call, null).done;
+    if (req.headers['content-length'] === undefined || declared > REPLAYABLE_BODY) {
+      new Forwarding(ctx, call, null).start();
+      return STARTED;
+    }
     return readBody(req).then((body) => {
       // The browser went away while sending: nothing to forward.
-      if (body) return new Forwarding(ctx, call, body).done;
+      if (body) new Forwarding(ctx, call, body).start();
     });
   };
 }
@@ -515,6 +519,7 @@ function parseTargetValue(value: string | string[] | undefined): string {
 }
 
 const EMPTY_BODY = Buffer.alloc(0);
+const STARTED = Promise.resolve();
 
 /** One relayed request: what the browser sent and where it goes. */
 interface Call {
@@ -529,7 +534,7 @@ interface Call {
 }
 
 /**
- * Sends one request upstream and passes the answer on; `done` resolves once it is over. `body`
+ * Sends one request upstream and passes the answer on (`start`). `body`
  * is the whole request body when the relay holds it (a GET's empty one included): such a
  * request goes over the keep-alive pool and is sent once more, on a fresh connection, if the
  * pooled connection proves closed before any byte of an answer (upstream-agents.ts). `null`
@@ -539,20 +544,22 @@ interface Call {
  * named closure an `Object.defineProperty` call per request; the methods exist once.
  */
 class Forwarding {
-  readonly done: Promise<void>;
-  private resolve!: () => void;
   private settled = false;
   private tooLarge = false;
-  private readonly headersTimer: NodeJS.Timeout;
-  private upstream: ClientRequest;
+  private headersTimer: NodeJS.Timeout | undefined;
+  /** Set by `start`, before any event can use it. */
+  private upstream!: ClientRequest;
 
   constructor(
     private readonly ctx: RelayContext,
     private readonly call: Call,
     private readonly body: Buffer | null,
-  ) {
-    this.done = new Promise<void>((resolve) => (this.resolve = resolve));
+  ) {}
+
+  start(): void {
+    const { ctx, call } = this;
     const { res } = call;
+    this.upstream = this.send(this.body === null);
     this.headersTimer = setTimeout(
       () => this.timedOut(`did not answer within ${seconds(ctx.timeoutMs)}`),
       ctx.timeoutMs,
@@ -562,14 +569,12 @@ class Forwarding {
       if (!res.writableFinished) this.upstream.destroy();
       this.finish();
     });
-    this.upstream = this.send(body === null);
   }
 
   private finish(): void {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.headersTimer);
-    this.resolve();
   }
 
   private timedOut(what: string): void {
@@ -584,7 +589,6 @@ class Forwarding {
   private send(fresh: boolean): ClientRequest {
     const { req, target, route } = this.call;
     const request = (target.protocol === 'https:' ? https : http).request({
-      protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
       servername: target.servername,
