@@ -894,3 +894,56 @@ describe('headers by allowlist', () => {
     }
   });
 });
+
+describe('relay promise', () => {
+  it('settles once the request is on its way, while the answer still streams', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    upstream.set((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first ');
+      void released.then(() => res.end('last'));
+    });
+    let forwarding: Promise<void> | undefined;
+    let started!: () => void;
+    const handed = new Promise<void>((r) => (started = r));
+    const relay = createRelay({ allowedHosts: null });
+    const server = http.createServer((req, res) => {
+      forwarding = relay(req, res);
+      started();
+    });
+    const port = await listenOn0(server);
+    try {
+      const body = new Promise<string>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/relay/graphql',
+            method: 'POST',
+            headers: { 'x-debug-console': '1', 'x-relay-target': upstreamUrl },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => resolve(text));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end('{}');
+      });
+      await handed;
+      // Nothing holds on to a forwarding while the upstream is still sending: the promise has
+      // settled before the upstream ends its answer.
+      await forwarding;
+      release();
+      expect(await body).toBe('first last');
+    } finally {
+      release();
+      await closeServer(server);
+    }
+  });
+});

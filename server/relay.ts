@@ -5,6 +5,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   RELAY_ERROR_HEADER,
@@ -159,7 +160,9 @@ const PASS_RESPONSE = new Set([
 const PASS_RESPONSE_PREFIXES = ['x-ratelimit-', 'ratelimit'];
 
 function passesBack(name: string): boolean {
-  return PASS_RESPONSE.has(name) || PASS_RESPONSE_PREFIXES.some((p) => name.startsWith(p));
+  if (PASS_RESPONSE.has(name)) return true;
+  for (const prefix of PASS_RESPONSE_PREFIXES) if (name.startsWith(prefix)) return true;
+  return false;
 }
 
 /** A reason phrase safe to repeat (Node refuses control characters; we also drop non-ASCII). */
@@ -394,17 +397,24 @@ interface Target {
   port: string | undefined;
   /** The Host header the upstream gets. */
   host: string;
+  /**
+   * TLS server name: the host name, or '' for an IP address, as Node's agent derives it from
+   * the Host header (given here, the agent skips deriving it on every request).
+   */
+  servername: string;
 }
 
 function toTarget(value: string): Target | string {
   const url = parseRelayTarget(value);
   if (typeof url === 'string') return url;
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
   return {
     origin: url.origin,
     protocol: url.protocol as 'http:' | 'https:',
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    hostname,
     port: url.port || undefined,
     host: url.host,
+    servername: isIP(hostname) ? '' : hostname,
   };
 }
 
@@ -420,7 +430,8 @@ interface RelayContext {
  * or analytics service named in `X-Relay-Target`, streaming both ways, passing status and body
  * through and headers by allowlist (server/README.md). Answers an upstream redirect itself (a
  * 502 naming the new URL) and anything it cannot pass on with a 502 that says why; never logs
- * tokens, queries or bodies.
+ * tokens, queries or bodies. The returned promise settles once the request is on its way (or
+ * answered by the relay itself): nothing waits on it while the answer streams.
  */
 export function createRelay(opts: RelayOptions) {
   const allowedHosts = opts.allowedHosts
@@ -488,13 +499,16 @@ export function createRelay(opts: RelayOptions) {
     const call: Call = { req, res, target, route, path: route.upstreamPath + search, headers };
     if (route.method === 'GET') {
       req.resume();
-      return new Forwarding(ctx, call, EMPTY_BODY).done;
+      new Forwarding(ctx, call, EMPTY_BODY).start();
+      return STARTED;
     }
-    if (req.headers['content-length'] === undefined || declared > REPLAYABLE_BODY)
-      return new Forwarding(ctx, call, null).done;
+    if (req.headers['content-length'] === undefined || declared > REPLAYABLE_BODY) {
+      new Forwarding(ctx, call, null).start();
+      return STARTED;
+    }
     return readBody(req).then((body) => {
       // The browser went away while sending: nothing to forward.
-      if (body) return new Forwarding(ctx, call, body).done;
+      if (body) new Forwarding(ctx, call, body).start();
     });
   };
 }
@@ -505,6 +519,7 @@ function parseTargetValue(value: string | string[] | undefined): string {
 }
 
 const EMPTY_BODY = Buffer.alloc(0);
+const STARTED = Promise.resolve();
 
 /** One relayed request: what the browser sent and where it goes. */
 interface Call {
@@ -519,7 +534,7 @@ interface Call {
 }
 
 /**
- * Sends one request upstream and passes the answer on; `done` resolves once it is over. `body`
+ * Sends one request upstream and passes the answer on (`start`). `body`
  * is the whole request body when the relay holds it (a GET's empty one included): such a
  * request goes over the keep-alive pool and is sent once more, on a fresh connection, if the
  * pooled connection proves closed before any byte of an answer (upstream-agents.ts). `null`
@@ -529,20 +544,22 @@ interface Call {
  * named closure an `Object.defineProperty` call per request; the methods exist once.
  */
 class Forwarding {
-  readonly done: Promise<void>;
-  private resolve!: () => void;
   private settled = false;
   private tooLarge = false;
-  private readonly headersTimer: NodeJS.Timeout;
-  private upstream: ClientRequest;
+  private headersTimer: NodeJS.Timeout | undefined;
+  /** Set by `start`, before any event can use it. */
+  private upstream!: ClientRequest;
 
   constructor(
     private readonly ctx: RelayContext,
     private readonly call: Call,
     private readonly body: Buffer | null,
-  ) {
-    this.done = new Promise<void>((resolve) => (this.resolve = resolve));
+  ) {}
+
+  start(): void {
+    const { ctx, call } = this;
     const { res } = call;
+    this.upstream = this.send(this.body === null);
     this.headersTimer = setTimeout(
       () => this.timedOut(`did not answer within ${seconds(ctx.timeoutMs)}`),
       ctx.timeoutMs,
@@ -552,14 +569,12 @@ class Forwarding {
       if (!res.writableFinished) this.upstream.destroy();
       this.finish();
     });
-    this.upstream = this.send(body === null);
   }
 
   private finish(): void {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.headersTimer);
-    this.resolve();
   }
 
   private timedOut(what: string): void {
@@ -574,9 +589,9 @@ class Forwarding {
   private send(fresh: boolean): ClientRequest {
     const { req, target, route } = this.call;
     const request = (target.protocol === 'https:' ? https : http).request({
-      protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
+      servername: target.servername,
       method: route.method,
       path: this.call.path,
       headers: this.call.headers,
@@ -713,7 +728,15 @@ class Forwarding {
     up.once('close', () => {
       if (!up.complete) res.destroy();
     });
-    up.once('end', () => this.finish());
-    up.pipe(res);
+    // Passed on by hand rather than `up.pipe(res)`: a relayed answer is mostly one or two
+    // chunks, and a pipe's bookkeeping (seven listeners set up and taken down) costs more.
+    up.on('data', (chunk: Buffer) => {
+      if (!res.write(chunk)) up.pause();
+    });
+    res.on('drain', () => up.resume());
+    up.once('end', () => {
+      res.end();
+      this.finish();
+    });
   }
 }
