@@ -23,7 +23,7 @@ export interface FirstScreenRoots {
 }
 
 /** Added to a page's chunk name for its modules that other routes may load later. */
-export const COMMON_SUFFIX = '-common';
+const COMMON_SUFFIX = '-common';
 
 function closure(from: readonly string[], next: (file: string) => readonly string[]) {
   const seen = new Set<string>();
