@@ -68,3 +68,28 @@ for (const path of ['/debug/console', '/analytics']) {
     expect(early.filter((p) => !announced.has(p))).toEqual([]);
   });
 }
+
+// A browser opens at most six connections per host over HTTP/1.1: a first screen of more files
+// comes in waves, each a round trip more (vite.config.ts groups each route's first screen into a
+// few chunks, scripts/first-screen-chunks.ts).
+const ONE_WAVE = 6;
+
+for (const path of ['/debug/console', '/analytics']) {
+  test(`${path} runs its first screen from at most ${ONE_WAVE} scripts and stylesheets`, async ({
+    page,
+  }) => {
+    await recordFirstSeen(page, FIRST_FIELD);
+    await page.goto(path);
+    await expect.poll(() => firstSeenAt(page, FIRST_FIELD)).toBeGreaterThan(0);
+    const at = await firstSeenAt(page, FIRST_FIELD);
+    const files = await page.evaluate((at) => {
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= at)
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => /\.(js|css)$/.test(p) && !p.includes('.worker-'));
+    }, at);
+    expect(files.length).toBeGreaterThan(2);
+    expect(files.length, files.join('\n')).toBeLessThanOrEqual(ONE_WAVE);
+  });
+}

@@ -32,6 +32,47 @@ describe('page preloads', () => {
     expect(preloadsFor({}, 'analytics')).toEqual({ scripts: [], styles: [] });
   });
 
+  it('finds a page merged with its first chunks by its name among the entry’s imports', () => {
+    // As the build writes it (scripts/first-screen-chunks.ts): the page module is inside a
+    // chunk named after it, so the manifest keys that chunk by its file.
+    const manifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        dynamicImports: ['_console-page-X.js', '_analytics-page-Y.js', '_start-Z.js'],
+        css: ['assets/index.css'],
+      },
+      '_console-page-X.js': {
+        file: 'assets/console-page-X.js',
+        name: 'console-page',
+        imports: ['index.html', '_start-Z.js', '_console-page-common-W.js'],
+        css: ['assets/console-page.css'],
+      },
+      '_console-page-common-W.js': {
+        file: 'assets/console-page-common-W.js',
+        name: 'console-page-common',
+      },
+      '_analytics-page-Y.js': { file: 'assets/analytics-page-Y.js', name: 'analytics-page' },
+      '_start-Z.js': { file: 'assets/start-Z.js', name: 'start', imports: ['index.html'] },
+      // Not the entry's import: never taken for the page, whatever its name.
+      '_start-lazy.js': { file: 'assets/start-lazy.js', name: 'start' },
+    };
+    expect(preloadsFor(manifest, 'console')).toEqual({
+      scripts: [
+        '/assets/console-page-X.js',
+        '/assets/index.js',
+        '/assets/start-Z.js',
+        '/assets/console-page-common-W.js',
+      ],
+      styles: ['/assets/console-page.css', '/assets/index.css'],
+    });
+    expect(preloadsFor(manifest, 'analytics').scripts).toEqual([
+      '/assets/analytics-page-Y.js',
+      '/assets/start-Z.js',
+      '/assets/index.js',
+    ]);
+  });
+
   it('puts the links in the head, skips what the page has and anything not a plain path', () => {
     const html =
       '<html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';

@@ -1,14 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { PAGE_MODULES, SHELL_MODULE, type Route } from '../src/shared/contracts/routes.ts';
 
 /** One module of Vite's build manifest (`dist/.vite/manifest.json`), the fields used here. */
 interface ManifestChunk {
   file: string;
+  name?: string;
+  isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The name of a route module's chunk: the module's file name without its extension
+ * (`console-page`, `start`). The build merges each first screen's chunks under these names
+ * (scripts/first-screen-chunks.ts), so the manifest keys such a chunk by its file, not by the
+ * module: `preloadsFor` finds it by name among the entry's dynamic imports.
+ */
+export const chunkNameOf = (module: string) => basename(module, extname(module));
+
+/** The manifest's key for the chunk that runs `module`, loaded by the entry's `import()`. */
+function chunkKeyOf(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  return entry?.dynamicImports?.find((key) => manifest[key]?.name === chunkNameOf(module));
+}
 
 /** The files a route runs first: its scripts (in load order) and stylesheets, as URL paths. */
 export interface PagePreloads {
@@ -34,8 +52,10 @@ export function preloadsFor(manifest: Manifest, route: Route): PagePreloads {
     for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(PAGE_MODULES[route]);
-  visit(SHELL_MODULE);
+  for (const module of [PAGE_MODULES[route], SHELL_MODULE]) {
+    const key = chunkKeyOf(manifest, module);
+    if (key) visit(key);
+  }
   return { scripts, styles };
 }
 
