@@ -243,6 +243,8 @@ test('the Saved operations panel and the Save dialog have no serious accessibili
   await app.saveOperationButton.click();
   await saveAs(app, 'A saved one');
   await app.savedOperationsButton.click();
+  // The panel's code loads on demand: check it once it is there (axe fails on a missing scope).
+  await expect(app.savedOperations.getByText('A saved one')).toBeVisible();
   expect(await seriousViolations(page, '.saved-panel')).toEqual([]);
   await app.saveOperationButton.click();
   await expect(app.saveDialog).toBeVisible();
