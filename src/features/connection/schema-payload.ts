@@ -1,23 +1,22 @@
 import type { IntrospectionQuery, IntrospectionType, IntrospectionTypeRef } from 'graphql';
+import { typeSpans } from './schema-spans.ts';
 
-/** One named type of a `SchemaPayload`: what its constructor needs, and the rest as JSON. */
+/** One named type of a `SchemaPayload`: what its constructor needs (its definition is a span). */
 export interface TypeEntry {
   name: string;
   kind: IntrospectionType['kind'];
   description?: string | null;
   /** An input object's `isOneOf`, when the server said. */
   isOneOf?: boolean;
-  /**
-   * The whole definition as JSON: the page parses it when the type's fields, members or values
-   * are first needed (`schema-build.ts`), so showing Query does not parse all of GitHub's types.
-   */
-  json: string;
 }
 
 /**
  * An introspection result as the schema worker hands it to the page: the response text (for
  * the Docs worker, "What changed" and downloads) and the same schema as one entry per type,
- * checked for the faults `buildClientSchema` refuses before any type is built.
+ * checked for the faults `buildClientSchema` refuses before any type is built. Each type's whole
+ * definition stays in the text: the page parses it from its span when the type's fields,
+ * members or values are first needed (`schema-build.ts`), so showing Query parses only Query,
+ * and the message from the worker holds one big string rather than one per type.
  */
 export interface SchemaPayload {
   /** The introspection response JSON text `{"data": {"__schema": …}}`. */
@@ -26,8 +25,38 @@ export interface SchemaPayload {
   head: string;
   /** `__schema.types`, in schema order. */
   types: TypeEntry[];
+  /** Type i's definition (JSON) is `(defs ?? text).slice(spans[2i], spans[2i + 1])`. */
+  spans: Uint32Array;
+  /** The definitions as one text, only when `text` could not be read for them. */
+  defs?: string;
   /** Why no schema can be built from it (`buildClientSchema`'s message), found in the worker. */
   problem?: string;
+}
+
+/** Type i's definition as JSON (see `SchemaPayload.spans`). */
+export function definitionJson(
+  payload: Pick<SchemaPayload, 'text' | 'spans' | 'defs'>,
+  i: number,
+): string {
+  const { spans } = payload;
+  return (payload.defs ?? payload.text).slice(spans[2 * i], spans[2 * i + 1]);
+}
+
+/** The definitions as one text and their spans in it, for a text `typeSpans` could not read. */
+function joinedDefinitions(types: readonly IntrospectionType[]): {
+  defs: string;
+  spans: Uint32Array;
+} {
+  const spans = new Uint32Array(types.length * 2);
+  const parts: string[] = [];
+  let at = 0;
+  types.forEach((t, i) => {
+    const json = JSON.stringify(t);
+    parts.push(json);
+    spans[2 * i] = at;
+    spans[2 * i + 1] = at += json.length;
+  });
+  return { defs: parts.join(''), spans };
 }
 
 /** A value for an error message: its JSON, clipped. */
@@ -81,18 +110,18 @@ function problemOf(types: readonly IntrospectionType[]): string | undefined {
 export function toSchemaPayload(text: string, data: IntrospectionQuery): SchemaPayload {
   const { types, ...head } = data.__schema;
   const problem = problemOf(types);
+  if (problem)
+    return { text, head: JSON.stringify(head), types: [], spans: new Uint32Array(0), problem };
+  const spans = typeSpans(text, types.length);
   return {
     text,
     head: JSON.stringify(head),
-    types: problem
-      ? []
-      : types.map((t) => ({
-          name: t.name,
-          kind: t.kind,
-          description: t.description,
-          ...(t.kind === 'INPUT_OBJECT' && t.isOneOf !== undefined ? { isOneOf: t.isOneOf } : {}),
-          json: JSON.stringify(t),
-        })),
-    ...(problem ? { problem } : {}),
+    types: types.map((t) => ({
+      name: t.name,
+      kind: t.kind,
+      description: t.description,
+      ...(t.kind === 'INPUT_OBJECT' && t.isOneOf !== undefined ? { isOneOf: t.isOneOf } : {}),
+    })),
+    ...(spans ? { spans } : joinedDefinitions(types)),
   };
 }
