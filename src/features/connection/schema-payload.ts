@@ -71,39 +71,57 @@ export function unknownTypeMessage(name: string): string {
   return `Invalid or incomplete schema, unknown type: ${name}. Ensure that a full introspection query is used in order to build a client schema.`;
 }
 
-/** Type references a type's definition makes (to check they all exist before any is built). */
-function referencedNames(t: IntrospectionType): string[] {
-  const names: string[] = [];
-  const ref = (r: IntrospectionTypeRef | undefined): void => {
-    let cur: IntrospectionTypeRef | undefined = r;
-    while (cur && (cur.kind === 'LIST' || cur.kind === 'NON_NULL')) cur = cur.ofType;
-    if (cur && 'name' in cur) names.push(cur.name);
-  };
-  const values = (list: readonly { type: IntrospectionTypeRef }[] | undefined) =>
-    list?.forEach((v) => ref(v.type));
+/** The named type a reference ends in (under its lists and non-nulls). */
+function namedIn(ref: IntrospectionTypeRef | undefined): string | undefined {
+  let cur = ref;
+  while (cur && (cur.kind === 'LIST' || cur.kind === 'NON_NULL')) cur = cur.ofType;
+  return cur && 'name' in cur ? cur.name : undefined;
+}
+
+type Values = readonly { type: IntrospectionTypeRef }[] | undefined;
+
+/** The first of `values`' types that is not defined. */
+function unknownIn(values: Values, defined: ReadonlySet<unknown>): string | undefined {
+  if (!values) return undefined;
+  for (const v of values) {
+    const name = namedIn(v.type);
+    if (name !== undefined && !defined.has(name)) return name;
+  }
+  return undefined;
+}
+
+/** The first type a type's definition refers to that is not defined, in definition order. */
+function unknownReference(t: IntrospectionType, defined: ReadonlySet<unknown>): string | undefined {
   if (t.kind === 'OBJECT' || t.kind === 'INTERFACE') {
     for (const f of t.fields ?? []) {
-      ref(f.type);
-      values(f.args);
+      const name = namedIn(f.type);
+      if (name !== undefined && !defined.has(name)) return name;
+      const arg = unknownIn(f.args, defined);
+      if (arg !== undefined) return arg;
     }
-    for (const i of t.interfaces ?? []) names.push(i.name);
-  } else if (t.kind === 'UNION') for (const p of t.possibleTypes ?? []) names.push(p.name);
-  else if (t.kind === 'INPUT_OBJECT') values(t.inputFields);
-  return names;
+    for (const i of t.interfaces ?? []) if (!defined.has(i.name)) return i.name;
+  } else if (t.kind === 'UNION') {
+    for (const p of t.possibleTypes ?? []) if (!defined.has(p.name)) return p.name;
+  } else if (t.kind === 'INPUT_OBJECT') return unknownIn(t.inputFields, defined);
+  return undefined;
 }
 
 /**
  * What `buildClientSchema` would refuse before building anything: a type named but not
- * defined, then a type without name or kind (its messages). Pure.
+ * defined, then a type without name or kind (its messages). Pure; one pass without a list per
+ * type (the worker runs it once, before its code is optimized).
  */
 function problemOf(types: readonly IntrospectionType[]): string | undefined {
-  const defined = new Set(types.map((t) => t?.name));
+  const defined = new Set<unknown>();
+  for (const t of types) defined.add(t?.name);
+  let incomplete: { value: unknown } | undefined;
   for (const t of types) {
+    if (!incomplete && (t?.name == null || t.kind == null)) incomplete = { value: t };
     if (!t) continue;
-    for (const name of referencedNames(t)) if (!defined.has(name)) return unknownTypeMessage(name);
+    const name = unknownReference(t, defined);
+    if (name !== undefined) return unknownTypeMessage(name);
   }
-  const bad = types.find((t) => t?.name == null || t.kind == null);
-  return bad === undefined ? undefined : `${INCOMPLETE}: ${describeValue(bad)}.`;
+  return incomplete && `${INCOMPLETE}: ${describeValue(incomplete.value)}.`;
 }
 
 /** Cuts a parsed introspection result into a `SchemaPayload` (in the schema worker). Pure. */
