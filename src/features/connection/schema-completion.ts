@@ -44,17 +44,17 @@ export function pendingCompletion(
 }
 
 /**
- * Starts `pending` once the frame being rendered now has been painted (an animation frame, then
- * a task), at once in a hidden page, which paints nothing. Returns what cancels it.
+ * Runs `fn` once the frame being rendered now has been painted (an animation frame, then a
+ * task), at once in a hidden page, which paints nothing. Returns what cancels it.
  */
-export function startAfterPaint(pending: PendingCompletion): () => void {
+export function afterPaint(fn: () => void): () => void {
   if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
-    pending.start();
+    fn();
     return () => {};
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(pending.start, 0);
+    timer = setTimeout(fn, 0);
   });
   return () => {
     cancelAnimationFrame(frame);

@@ -10,8 +10,8 @@ import { tokenFingerprint } from './fingerprint.ts';
 import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
 import {
+  afterPaint,
   pendingCompletion,
-  startAfterPaint,
   type Completion,
   type PendingCompletion,
 } from './schema-completion.ts';
@@ -75,8 +75,9 @@ type TextListener = (text: string, baseUrl: string | undefined) => void;
 const textListeners = new Set<TextListener>();
 
 /**
- * Called with each schema's introspection text as soon as it arrives, before the page builds
- * the schema, so that the Docs worker can index it in parallel.
+ * Called with each schema's introspection text, so that the Docs worker can index it, once its
+ * types are built and the frame that shows them is painted: copying 3 MB to a worker takes the
+ * main thread for several ms.
  */
 export function onSchemaText(listener: TextListener): () => void {
   textListeners.add(listener);
@@ -84,7 +85,10 @@ export function onSchemaText(listener: TextListener): () => void {
 }
 
 function announce(text: string, baseUrl: string | undefined): void {
-  for (const l of textListeners) l(text, baseUrl);
+  afterPaint(() => {
+    performance.mark('schema:text-announced');
+    for (const l of textListeners) l(text, baseUrl);
+  });
 }
 
 /**
@@ -144,9 +148,11 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   };
   try {
     const r = await introspect(send);
-    announce(r.data.text, normalizeBaseUrl(getConnection().baseUrl));
+    const baseUrl = normalizeBaseUrl(getConnection().baseUrl);
+    const built = await build(r.data);
+    announce(r.data.text, baseUrl);
     return {
-      ...(await build(r.data)),
+      ...built,
       source: r.legacy ? 'introspection-legacy' : 'introspection',
       text: r.data.text,
       notice: r.notice,
@@ -171,8 +177,8 @@ async function loadSchemaFile(
   file: File,
 ): Promise<void> {
   const payload = await readFileOffThread(file);
-  announce(payload.text, undefined);
   const built = await build(payload);
+  announce(payload.text, undefined);
   await client.cancelQueries({ queryKey: key });
   client.setQueryData<LoadedSchema>(key, {
     ...built,
@@ -255,7 +261,7 @@ export function useSchema(): SchemaState {
   const data = q.data;
   const completion = useStore(data?.whole.completion ?? NOT_LOADED);
   // The editor's whole schema is built once the types are painted: Docs show them first.
-  useEffect(() => (data ? startAfterPaint(data.whole) : undefined), [data]);
+  useEffect(() => (data ? afterPaint(data.whole.start) : undefined), [data]);
   const status: SchemaState['status'] = data
     ? completion.error
       ? 'error'
