@@ -67,7 +67,7 @@ export async function readAnswerOffThread(
       );
     }
   }
-  performance.mark('schema:response'); // headers (streaming) or the whole body; the worker marks schema:answer-read
+  performance.mark('schema:response');
   return worker
     .call('readAnswer', { status, contentType, relayError, body }, { signal, transfer: [body] })
     .catch((err: unknown) => Promise.reject(asLoadError(err)));

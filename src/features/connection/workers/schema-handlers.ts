@@ -40,7 +40,6 @@ export const schemaHandlers: RpcHandlers<SchemaApi> = {
   warm: () => true,
   async readAnswer({ body, ...meta }, { signal }) {
     const text = body instanceof ArrayBuffer ? decoder.decode(body) : await readText(body, signal);
-    performance.mark('schema:answer-read'); // the whole body, decoded (the page marks its headers)
     const parsed = readIntrospectionAnswer({ ...meta, text });
     return parsed.kind === 'ok' ? { kind: 'ok', data: toSchemaPayload(text, parsed.data) } : parsed;
   },
