@@ -24,48 +24,23 @@ export function warmSchemaWorker(): void {
   worker.call('warm', null).catch(() => {});
 }
 
-let streamsMove: boolean | undefined;
-
-/** Whether this browser can transfer a ReadableStream to a worker (Chromium and Firefox can). */
-function canTransferStreams(): boolean {
-  if (streamsMove === undefined) {
-    try {
-      const probe = new ReadableStream();
-      const { port1, port2 } = new MessageChannel();
-      port1.postMessage(probe, [probe]);
-      port1.close();
-      port2.close();
-      streamsMove = true;
-    } catch {
-      streamsMove = false;
-    }
-  }
-  return streamsMove;
-}
-
 /**
- * Reads an introspection answer in the schema worker: the body's stream is handed over as its
- * headers arrive (or, where streams cannot be transferred, its bytes once in), so the page never
- * reads, decodes or parses the 3 MB, and the worker decodes while the rest arrives. Throws
- * SchemaLoadError.
+ * Reads an introspection answer in the schema worker: the body's bytes are handed over (not
+ * copied, not decoded here), so the page never parses the 3 MB. Throws SchemaLoadError.
  */
 export async function readAnswerOffThread(
   response: Response,
   signal?: AbortSignal,
 ): Promise<ParsedAnswer<SchemaPayload>> {
   const { status, contentType, relayError } = httpMeta(response);
-  const stream = response.body;
-  let body: ArrayBuffer | ReadableStream<Uint8Array>;
-  if (stream && canTransferStreams()) body = stream;
-  else {
-    try {
-      body = await response.arrayBuffer();
-    } catch (err) {
-      if (isAbort(err)) throw err;
-      throw new SchemaLoadError(
-        `The schema's answer broke off (${(err as Error).message}). Refetch the schema (Shift-Ctrl-R).`,
-      );
-    }
+  let body: ArrayBuffer;
+  try {
+    body = await response.arrayBuffer();
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    throw new SchemaLoadError(
+      `The schema's answer broke off (${(err as Error).message}). Refetch the schema (Shift-Ctrl-R).`,
+    );
   }
   performance.mark('schema:response');
   return worker

@@ -1,12 +1,9 @@
 import type { SchemaPayload } from '../schema-payload.ts';
 import type { ParsedAnswer, RawAnswer } from '../schema-load.ts';
 
-/**
- * One HTTP answer to an introspection query, its body transferred (not copied): the stream
- * itself, read in the worker as it arrives, or its bytes where streams cannot be transferred.
- */
+/** One HTTP answer to an introspection query, its body as bytes (transferred, not copied). */
 interface AnswerBytes extends Omit<RawAnswer, 'text'> {
-  body: ArrayBuffer | ReadableStream<Uint8Array>;
+  body: ArrayBuffer;
 }
 
 /**

@@ -6,31 +6,6 @@ import type { SchemaApi } from './protocol.ts';
 
 const decoder = new TextDecoder();
 
-/** A body streamed to the worker, decoded piece by piece while the rest arrives. */
-async function readText(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<string> {
-  const reader = body.getReader();
-  const cancel = () => void reader.cancel().catch(() => {});
-  signal.addEventListener('abort', cancel);
-  try {
-    const stream = new TextDecoder();
-    const parts: string[] = [];
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(stream.decode(value, { stream: true }));
-    }
-    parts.push(stream.decode());
-    return parts.join('');
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new Error(
-      `The schema's answer broke off (${(err as Error).message}). Refetch the schema (Shift-Ctrl-R).`,
-    );
-  } finally {
-    signal.removeEventListener('abort', cancel);
-  }
-}
-
 /**
  * What the schema worker does (served by schema.worker.ts): decode and parse a 3 MB
  * introspection answer, or a big SDL file, and cut it into pieces the page builds a slice at a
@@ -38,8 +13,8 @@ async function readText(body: ReadableStream<Uint8Array>, signal: AbortSignal): 
  */
 export const schemaHandlers: RpcHandlers<SchemaApi> = {
   warm: () => true,
-  async readAnswer({ body, ...meta }, { signal }) {
-    const text = body instanceof ArrayBuffer ? decoder.decode(body) : await readText(body, signal);
+  readAnswer({ body, ...meta }) {
+    const text = decoder.decode(body);
     const parsed = readIntrospectionAnswer({ ...meta, text });
     return parsed.kind === 'ok' ? { kind: 'ok', data: toSchemaPayload(text, parsed.data) } : parsed;
   },

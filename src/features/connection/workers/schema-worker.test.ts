@@ -82,52 +82,6 @@ describe('schema worker protocol', () => {
     );
   });
 
-  it('reads an answer streamed to it as it arrives, a character split between pieces', async () => {
-    const client = schemaWorkerPair();
-    const data = introspectionFromSchema(buildSchema('"""Ünïcödé ✓""" type Query { a: Int }'));
-    const text = JSON.stringify({ data });
-    const all = new TextEncoder().encode(text);
-    const at = all.indexOf(0xe2) + 1; // inside the three bytes of ✓
-    let more: () => void = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        c.enqueue(all.slice(0, at));
-        more = () => {
-          c.enqueue(all.slice(at));
-          c.close();
-        };
-      },
-    });
-    const reading = client.call(
-      'readAnswer',
-      { status: 200, contentType: 'application/json', relayError: false, body },
-      { transfer: [body] },
-    );
-    expect(body.locked).toBe(true); // transferred to the worker, not read here
-    more();
-    const r = await reading;
-    if (r.kind !== 'ok') throw new Error('expected a schema');
-    expect(r.data.text).toBe(text);
-    expect(r.data.types.find((t) => t.name === 'Query')?.description).toBe('Ünïcödé ✓');
-  });
-
-  it('says what to do when a streamed answer breaks off', async () => {
-    const client = schemaWorkerPair();
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        c.enqueue(new TextEncoder().encode('{"data":{"__sch'));
-        c.error(new Error('connection reset'));
-      },
-    });
-    await expect(
-      client.call(
-        'readAnswer',
-        { status: 200, contentType: 'application/json', relayError: false, body },
-        { transfer: [body] },
-      ),
-    ).rejects.toThrow(/^The schema's answer broke off \(.*\)\. Refetch the schema/);
-  });
-
   it('hands back GraphQL errors (for the older query) and refusals as messages', async () => {
     const client = schemaWorkerPair();
     const errors = { errors: [{ message: 'Unknown argument "includeDeprecated"' }] };
