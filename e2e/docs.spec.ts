@@ -259,6 +259,37 @@ test('a hostile schema description stays inert', async ({ page }) => {
   }
 });
 
+test('Docs opened while connecting list Query before the editor’s whole schema is built and the Docs index is fed', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.open();
+  // As a user in a hurry: Docs, then "Use sandbox" at once (the Docs code and the schema race).
+  await app.docs.toggle.click();
+  const since = await page.evaluate(() => performance.now());
+  await app.connection.useSandboxButton.click();
+  await expect(app.docs.root.getByRole('list', { name: 'Fields of Query' })).toBeVisible();
+  // The page marks `docs:rendered` when Docs commit a schema (src/features/docs/docs-panel.tsx)
+  // and `schema:build` when the editor's whole schema is in (connection/schema-completion.ts).
+  const ends = (name: string) =>
+    page.evaluate(
+      ([n, t]) =>
+        performance
+          .getEntriesByName(n)
+          .map((e) => e.startTime + e.duration)
+          .filter((end) => end > t),
+      [name, since] as const,
+    );
+  await expect.poll(async () => (await ends('schema:build')).length).toBeGreaterThan(0);
+  const rendered = Math.min(...(await ends('docs:rendered')));
+  expect(rendered).toBeLessThan(Math.min(...(await ends('schema:build'))));
+  // The text goes to the Docs worker (search, "What changed") only after that paint, too:
+  // copying 3 MB to it took the main thread before the types were built (connection/schema.ts).
+  const announced = await ends('schema:text-announced');
+  expect(announced.length).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(Math.min(...announced));
+});
+
 test('GitHub’s public schema loads and is searchable', async ({ page }) => {
   test.setTimeout(180_000); // the sandbox builds data for ~1,600 types at startup
   const server = await startExtraServer(4476, {

@@ -5,7 +5,7 @@
  *
  * 1. `browseSchema`: create every named type from its entry (`SchemaPayload`, cut and checked
  *    by the schema worker) with its fields still unbuilt: a type's definition is parsed from its
- *    JSON when graphql-js builds its fields on the first `getFields()`. What Docs needs
+ *    span of the answer's text when graphql-js builds its fields on the first `getFields()`. What Docs needs
  *    (`BrowsableSchema`) is usable from here on, having parsed only Query's definition.
  * 2. `complete`: build every type's fields in slices, then the `GraphQLSchema` itself (whose
  *    constructor then finds everything built) for the editor's completion and lint.
@@ -53,6 +53,7 @@ import {
   type IntrospectionTypeRef,
 } from 'graphql';
 import {
+  definitionJson,
   describeValue as describe,
   INCOMPLETE,
   unknownTypeMessage,
@@ -168,7 +169,7 @@ const STANDARD_TYPES = new Map<string, GraphQLNamedType>(
  * `buildClientSchema` does) on an introspection result that names a type it does not define.
  */
 export async function browseSchema(
-  payload: Pick<SchemaPayload, 'head' | 'types' | 'problem'>,
+  payload: Pick<SchemaPayload, 'head' | 'types' | 'problem' | 'text' | 'spans' | 'defs'>,
   pace: Pace = yieldToPage,
 ): Promise<SchemaUnderConstruction> {
   const slices = scheduler(pace);
@@ -244,18 +245,12 @@ export async function browseSchema(
     return def.interfaces.map((r) => assertInterfaceType(getNamedType(r)));
   }
 
-  function buildType(entry: TypeEntry): GraphQLNamedType {
+  function buildType(entry: TypeEntry, index: number): GraphQLNamedType {
     const { name, description } = entry;
-    let json: string | undefined = entry.json;
     let parsed: LooseDefinition | undefined;
     /** The type's whole definition, parsed once, when first needed. */
-    const def = (): LooseDefinition => {
-      if (!parsed) {
-        parsed = JSON.parse(json ?? 'null') as LooseDefinition;
-        json = undefined;
-      }
-      return parsed;
-    };
+    const def = (): LooseDefinition =>
+      (parsed ??= JSON.parse(definitionJson(payload, index)) as LooseDefinition);
     switch (entry.kind) {
       case 'SCALAR': {
         return new GraphQLScalarType({ name, description, specifiedByURL: def().specifiedByURL });
@@ -321,9 +316,9 @@ export async function browseSchema(
     }
   }
 
-  for (const entry of payload.types) {
+  for (const [index, entry] of payload.types.entries()) {
     await slices.maybeYield();
-    typeMap[entry.name] = STANDARD_TYPES.get(entry.name) ?? buildType(entry);
+    typeMap[entry.name] = STANDARD_TYPES.get(entry.name) ?? buildType(entry, index);
   }
 
   const root = (ref: IntrospectionNamedTypeRef | null | undefined) =>

@@ -1,14 +1,20 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { GraphQLSchema } from 'graphql';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { NetworkError } from '../../shared/api/http.ts';
-import { createStore, useStore, type Store } from '../../shared/lib/store.ts';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
 import { tokenFingerprint } from './fingerprint.ts';
 import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
+import {
+  afterPaint,
+  pendingCompletion,
+  type Completion,
+  type PendingCompletion,
+} from './schema-completion.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
 import type { SchemaPayload } from './schema-payload.ts';
 import { readAnswerOffThread, readFileOffThread, warmSchemaWorker } from './schema-worker.ts';
@@ -19,7 +25,10 @@ export type { BrowsableSchema };
 
 /** What every schema consumer (editor, Docs) sees. */
 export interface SchemaState {
-  /** The whole schema (completion, lint, SDL download); built after `types`, a slice at a time. */
+  /**
+   * The whole schema (completion, lint, SDL download): built a slice at a time once `types` are
+   * on screen (schema-completion.ts).
+   */
   schema?: GraphQLSchema;
   /** Types by name and the root types: what Docs shows, there before `schema` is complete. */
   types?: BrowsableSchema;
@@ -41,16 +50,11 @@ export interface SchemaState {
   fetching: boolean;
 }
 
-/** The second stage of a schema's build: the whole `GraphQLSchema`, or why it failed. */
-interface Completion {
-  schema?: GraphQLSchema;
-  error?: string;
-}
-
 /** What the query cache holds for one connection. */
 interface LoadedSchema {
   types: SchemaUnderConstruction;
-  completion: Store<Completion>;
+  /** The whole schema, built once the types are on screen. */
+  whole: PendingCompletion;
   source: NonNullable<SchemaState['source']>;
   text: string;
   notice?: string;
@@ -71,8 +75,9 @@ type TextListener = (text: string, baseUrl: string | undefined) => void;
 const textListeners = new Set<TextListener>();
 
 /**
- * Called with each schema's introspection text as soon as it arrives, before the page builds
- * the schema, so that the Docs worker can index it in parallel.
+ * Called with each schema's introspection text, so that the Docs worker can index it, once its
+ * types are built and the frame that shows them is painted: copying 3 MB to a worker takes the
+ * main thread for several ms.
  */
 export function onSchemaText(listener: TextListener): () => void {
   textListeners.add(listener);
@@ -80,7 +85,10 @@ export function onSchemaText(listener: TextListener): () => void {
 }
 
 function announce(text: string, baseUrl: string | undefined): void {
-  for (const l of textListeners) l(text, baseUrl);
+  afterPaint(() => {
+    performance.mark('schema:text-announced');
+    for (const l of textListeners) l(text, baseUrl);
+  });
 }
 
 /**
@@ -94,29 +102,23 @@ const loadBuilder = () => (builder ??= import('./schema-build.ts'));
 const BUILD_FAILED = 'The schema could not be built from the introspection result';
 const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
 
+const failed = (err: Error) => `${BUILD_FAILED}: ${err.message}. ${USE_FILE}`;
+
 /**
- * Builds a payload's types (Docs can show them when this resolves), then the whole schema for
- * the editor in the background, a slice at a time (schema-build.ts).
+ * Builds a payload's types (Docs can show them when this resolves); the whole schema for the
+ * editor is built once they are on screen (`pendingCompletion`, started by `useSchema`).
  */
-async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types' | 'completion'>> {
+async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types' | 'whole'>> {
   performance.mark('schema:build-start');
   let types: SchemaUnderConstruction;
   try {
     const { browseSchema } = await loadBuilder();
     types = await browseSchema(payload);
   } catch (err) {
-    throw new SchemaLoadError(`${BUILD_FAILED}: ${(err as Error).message}. ${USE_FILE}`);
+    throw new SchemaLoadError(failed(err as Error));
   }
   performance.measure('schema:types', 'schema:build-start');
-  const completion = createStore<Completion>({});
-  types.complete().then(
-    (schema) => {
-      performance.measure('schema:build', 'schema:build-start');
-      completion.set({ schema });
-    },
-    (err: Error) => completion.set({ error: `${BUILD_FAILED}: ${err.message}. ${USE_FILE}` }),
-  );
-  return { types, completion };
+  return { types, whole: pendingCompletion(types, failed) };
 }
 
 function isAbort(err: unknown): boolean {
@@ -146,9 +148,11 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   };
   try {
     const r = await introspect(send);
-    announce(r.data.text, normalizeBaseUrl(getConnection().baseUrl));
+    const baseUrl = normalizeBaseUrl(getConnection().baseUrl);
+    const built = await build(r.data);
+    announce(r.data.text, baseUrl);
     return {
-      ...(await build(r.data)),
+      ...built,
       source: r.legacy ? 'introspection-legacy' : 'introspection',
       text: r.data.text,
       notice: r.notice,
@@ -173,8 +177,8 @@ async function loadSchemaFile(
   file: File,
 ): Promise<void> {
   const payload = await readFileOffThread(file);
-  announce(payload.text, undefined);
   const built = await build(payload);
+  announce(payload.text, undefined);
   await client.cancelQueries({ queryKey: key });
   client.setQueryData<LoadedSchema>(key, {
     ...built,
@@ -255,7 +259,9 @@ export function useSchema(): SchemaState {
     [client, stableKey],
   );
   const data = q.data;
-  const completion = useStore(data?.completion ?? NOT_LOADED);
+  const completion = useStore(data?.whole.completion ?? NOT_LOADED);
+  // The editor's whole schema is built once the types are painted: Docs show them first.
+  useEffect(() => (data ? afterPaint(data.whole.start) : undefined), [data]);
   const status: SchemaState['status'] = data
     ? completion.error
       ? 'error'

@@ -7,6 +7,7 @@ import {
   type RpcScope,
   type RpcTarget,
 } from '../../../shared/lib/worker-rpc.ts';
+import { definitionJson, toSchemaPayload } from '../schema-payload.ts';
 import { schemaHandlers } from './schema-handlers.ts';
 import type { SchemaApi } from './protocol.ts';
 
@@ -60,7 +61,25 @@ describe('schema worker protocol', () => {
     expect(r.data.text).toBe(text);
     expect(JSON.parse(r.data.head)).toMatchObject({ queryType: { name: 'Query' } });
     expect(r.data.types.map((t) => t.name)).toEqual(data.__schema.types.map((t) => t.name));
-    expect(r.data.types.map((t) => JSON.parse(t.json) as unknown)).toEqual(data.__schema.types);
+    // Each definition is a span of the text (one string crosses to the page, not one per type).
+    expect(r.data.defs).toBeUndefined();
+    expect(r.data.spans).toBeInstanceOf(Uint32Array);
+    expect(r.data.types.map((_, i) => JSON.parse(definitionJson(r.data, i)) as unknown)).toEqual(
+      data.__schema.types,
+    );
+    expect(r.data.types.every((t) => Object.values(t).every((v) => v !== JSON.stringify(t)))).toBe(
+      true,
+    );
+  });
+
+  it('sends the definitions as one text of their own when the answer cannot be read for them', () => {
+    const data = introspectionFromSchema(buildSchema(SDL));
+    // A text that does not hold the types (e.g. one the worker rewrote): spans into `defs`.
+    const p = toSchemaPayload('{"data":{}}', data);
+    expect(p.defs).toBeDefined();
+    expect(p.types.map((_, i) => JSON.parse(definitionJson(p, i)) as unknown)).toEqual(
+      data.__schema.types,
+    );
   });
 
   it('hands back GraphQL errors (for the older query) and refusals as messages', async () => {

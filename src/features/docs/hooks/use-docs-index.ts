@@ -63,7 +63,7 @@ function loadIndex(text: string, baseUrl?: string): void {
     );
 }
 
-// Once the Docs have been opened, index each new schema while the main thread builds it.
+// Once the Docs have been opened, index each new schema as soon as its types are on screen.
 onSchemaText((text, baseUrl) => loadIndex(text, baseUrl));
 
 /** Searches the current index; resolves with the hits of this query (callers drop stale ones). */

@@ -1,0 +1,50 @@
+import { buildSchema, introspectionFromSchema, printSchema } from 'graphql';
+import { describe, expect, it, vi } from 'vitest';
+import { browseSchema } from './schema-build.ts';
+import { pendingCompletion } from './schema-completion.ts';
+import { toSchemaPayload } from './schema-payload.ts';
+
+const SDL = 'type Query { a: String b: B } type B { c(x: Int): [B!] } enum E { X Y }';
+
+async function typesOf(sdl: string) {
+  const data = introspectionFromSchema(buildSchema(sdl));
+  return browseSchema(toSchemaPayload(JSON.stringify({ data }), data));
+}
+
+/** Lets every pending promise and timer of the builder run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('pendingCompletion', () => {
+  it('builds nothing of the whole schema until started (the types are shown first)', async () => {
+    const types = await typesOf(SDL);
+    const complete = vi.spyOn(types, 'complete');
+    const pending = pendingCompletion(types, (e) => e.message);
+    await settle();
+    expect(complete).not.toHaveBeenCalled();
+    expect(pending.completion.get()).toEqual({});
+  });
+
+  it('builds the whole schema once started, once however often started', async () => {
+    const types = await typesOf(SDL);
+    const complete = vi.spyOn(types, 'complete');
+    const pending = pendingCompletion(types, (e) => e.message);
+    const heard = vi.fn();
+    pending.completion.subscribe(heard);
+    pending.start();
+    pending.start();
+    await vi.waitFor(() => expect(pending.completion.get().schema).toBeDefined());
+    expect(complete).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(printSchema(pending.completion.get().schema!)).toBe(printSchema(buildSchema(SDL)));
+  });
+
+  it('words a failed build for the user', async () => {
+    const types = await typesOf(SDL);
+    vi.spyOn(types, 'complete').mockRejectedValue(new Error('bad directive'));
+    const pending = pendingCompletion(types, (e) => `Could not build: ${e.message}.`);
+    pending.start();
+    await vi.waitFor(() =>
+      expect(pending.completion.get()).toEqual({ error: 'Could not build: bad directive.' }),
+    );
+  });
+});

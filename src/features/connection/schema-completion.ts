@@ -1,0 +1,63 @@
+import type { GraphQLSchema } from 'graphql';
+import { createStore, type ReadableStore } from '../../shared/lib/store.ts';
+import type { SchemaUnderConstruction } from './schema-build.ts';
+
+/** The second stage of a schema's build: the whole `GraphQLSchema`, or why it failed. */
+export interface Completion {
+  schema?: GraphQLSchema;
+  error?: string;
+}
+
+/** The whole schema of a loaded one, built when asked: `start` begins it (once). */
+export interface PendingCompletion {
+  completion: ReadableStore<Completion>;
+  /** Builds the whole schema in the background (schema-build.ts `complete`); later calls do nothing. */
+  start(): void;
+}
+
+/**
+ * The editor's schema for types Docs can already browse. Nothing is built until `start`: the
+ * page starts it once the types are on screen (`useSchema`), so its slices never take the turns
+ * of the render that shows them. `failed` words a build error for the user.
+ */
+export function pendingCompletion(
+  types: SchemaUnderConstruction,
+  failed: (err: Error) => string,
+): PendingCompletion {
+  const completion = createStore<Completion>({});
+  let started = false;
+  return {
+    completion,
+    start() {
+      if (started) return;
+      started = true;
+      performance.mark('schema:whole-start');
+      types.complete().then(
+        (schema) => {
+          performance.mark('schema:build');
+          completion.set({ schema });
+        },
+        (err: Error) => completion.set({ error: failed(err) }),
+      );
+    },
+  };
+}
+
+/**
+ * Runs `fn` once the frame being rendered now has been painted (an animation frame, then a
+ * task), at once in a hidden page, which paints nothing. Returns what cancels it.
+ */
+export function afterPaint(fn: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
+    fn();
+    return () => {};
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
