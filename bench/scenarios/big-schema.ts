@@ -168,8 +168,9 @@ const PREFIX = '{ repository(owner:"a", name:"b") { ';
 /**
  * Puts `PREFIX` alone in the query editor, closes what auto-closing brackets may have opened
  * (the cursor stays right after the prefix) and waits until the editor's whole schema is built:
- * Docs list Query before that (src/features/connection/schema.ts marks `schema:build` when the
- * last slice is in), and a keystroke before it would time a list without the schema.
+ * Docs list Query before that (src/features/connection/schema-completion.ts marks
+ * `schema:build` when the last slice is in), and a keystroke before it would time a list
+ * without the schema.
  */
 export async function holdCompletionPrefix(page: Page): Promise<void> {
   const editor = page.getByRole('textbox', { name: 'Query editor' });
