@@ -63,16 +63,20 @@ function report(events: Ev[], typedAt: number) {
   const lines: [number, string][] = [];
   // Network.
   const sent = new Map<string, Ev>();
+  /** When the renderer took each request's response headers (`ResourceReceiveResponse`). */
+  const headers = new Map<string, Ev>();
   for (const e of events) {
     const d = e.args?.data;
     if (!d?.requestId) continue;
     if (e.name === 'ResourceSendRequest') sent.set(d.requestId, e);
+    if (e.name === 'ResourceReceiveResponse') headers.set(d.requestId, e);
     if (e.name === 'ResourceFinish') {
       const s = sent.get(d.requestId);
+      const h = headers.get(d.requestId);
       if (s)
         lines.push([
           s.ts,
-          `${ms(s.ts)} net  ${short(s.args?.data?.url)} → finished ${ms(e.ts)} (${(Number(d.encodedDataLength ?? 0) / 1024).toFixed(1)} kB)`,
+          `${ms(s.ts)} net  ${short(s.args?.data?.url)} →${h ? ` headers ${ms(h.ts)},` : ''} finished ${ms(e.ts)} (${(Number(d.encodedDataLength ?? 0) / 1024).toFixed(1)} kB)`,
         ]);
     }
   }
