@@ -33,6 +33,12 @@ test.describe('console editors', () => {
   test('the completion list is in the page by the first frame after the keystroke', async ({
     page,
   }) => {
+    // The editor's whole schema is built after Docs' types are painted
+    // (connection/schema-completion.ts marks `schema:build`): a key before it gets its list when
+    // the schema comes, not in the keystroke's frame.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
+      .toBeGreaterThan(0);
     await app.setEditor('Query editor', '{\n  ');
     // Not a timing: an order. The list must be there when the frame that shows the typed
     // letter is drawn, not one frame later (CodeMirror's own start waits for a timer that
@@ -50,9 +56,12 @@ test.describe('console editors', () => {
     });
     await page.keyboard.press('c');
     await expect(app.completion(/currentUser/)).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as unknown as { __listAtFrame?: boolean }).__listAtFrame),
-    ).toBe(true);
+    // The frame's callback may come after the list is seen: wait for it (it runs once).
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __listAtFrame?: boolean }).__listAtFrame),
+      )
+      .toBe(true);
   });
 
   test('hover shows a field with its type and description', async ({ page }) => {
