@@ -5,8 +5,9 @@
  *
  * 1. `browseSchema`: create every named type from its entry (`SchemaPayload`, cut and checked
  *    by the schema worker) with its fields still unbuilt: a type's definition is parsed from its
- *    span of the answer's text when graphql-js builds its fields on the first `getFields()`. What Docs needs
- *    (`BrowsableSchema`) is usable from here on, having parsed only Query's definition.
+ *    span of the answer's text when graphql-js builds its fields on the first `getFields()`.
+ *    What Docs needs (`BrowsableSchema`) is usable from here on, having parsed only Query's
+ *    definition.
  * 2. `complete`: build every type's fields in slices, then the `GraphQLSchema` itself (whose
  *    constructor then finds everything built) for the editor's completion and lint.
  *
