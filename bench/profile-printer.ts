@@ -15,13 +15,12 @@
  * `job`) it then profiles that measure's runs with the inspector and prints the functions by self
  * time.
  *
- *   node --import tsx bench/profile-printer.ts [count]
+ *   BENCH_PORT=5890 node --import tsx bench/profile-printer.ts [count]
  *   CPU_PROFILE=job node --import tsx bench/profile-printer.ts
  *
  * Not part of `npm run bench`: run it on two commits to compare the worker's printing.
  */
 import { Session } from 'node:inspector/promises';
-import { startTestInstance } from '../server/sandbox/instance/test-helpers.ts';
 import type { ResponseMeta } from '../src/shared/api/classify-http.ts';
 import {
   FormatJob,
@@ -31,9 +30,11 @@ import {
   type FormatReply,
 } from '../src/features/console/for-workers.ts';
 import { frameName, type Profile } from './lib/cpu-profile.ts';
+import { startServer } from './lib/servers.ts';
 import { searchQuery } from './scenarios/big-responses.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
+const port = Number(process.env.BENCH_PORT ?? 5890);
 const reps = Number(process.env.REPS ?? 5);
 const PIECE = 64 * 1024;
 const META: ResponseMeta = {
@@ -43,19 +44,25 @@ const META: ResponseMeta = {
   relayError: false,
 };
 
+/** The search's answer, from the sandbox of a real server (`npm start`'s, as the bench runs it). */
 async function sandboxBody(): Promise<Uint8Array> {
-  const inst = await startTestInstance();
+  const server = await startServer(port, process.env.DIST_DIR ?? 'dist');
   try {
+    const sandbox = server.sandbox;
+    if (!sandbox?.tokens.user) throw new Error('the server runs no sandbox with a user token');
     const query = searchQuery(count);
-    const res = await fetch(`${inst.base}/.api/graphql`, {
+    const res = await fetch(`${sandbox.base_url}/.api/graphql`, {
       method: 'POST',
-      headers: { Authorization: `token ${inst.tokens.user}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `token ${sandbox.tokens.user}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ query }),
     });
     if (res.status !== 200) throw new Error(`sandbox answered HTTP ${res.status}`);
     return new Uint8Array(await res.arrayBuffer());
   } finally {
-    await inst.close();
+    await server.stop();
   }
 }
 

@@ -40,6 +40,27 @@ test('the console page loads it (so the check above can see it)', async ({ page 
 /** A route's first field to type into: its first screen is there. */
 const FIRST_FIELD = '#root input, #root [contenteditable="true"]';
 
+/**
+ * Opens `path` and lists the paths of what the page requested until its first field was there,
+ * workers' scripts left out: workers (such as the schema worker started before React mounts)
+ * load in their own context, not as the page's modules.
+ */
+async function filesBeforeFirstField(page: Page, path: string): Promise<string[]> {
+  await recordFirstSeen(page, FIRST_FIELD);
+  await page.goto(path);
+  await expect.poll(() => firstSeenAt(page, FIRST_FIELD)).toBeGreaterThan(0);
+  const at = await firstSeenAt(page, FIRST_FIELD);
+  return page.evaluate(
+    (at) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= at)
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => !p.includes('.worker-')),
+    at,
+  );
+}
+
 for (const path of ['/debug/console', '/analytics']) {
   test(`${path} announces every script it runs before its first screen`, async ({
     page,
@@ -51,19 +72,7 @@ for (const path of ['/debug/console', '/analytics']) {
         (m) => m[1],
       ),
     );
-    await recordFirstSeen(page, FIRST_FIELD);
-    await page.goto(path);
-    await expect.poll(() => firstSeenAt(page, FIRST_FIELD)).toBeGreaterThan(0);
-    const at = await firstSeenAt(page, FIRST_FIELD);
-    const early = await page.evaluate((at) => {
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime <= at)
-        .map((e) => new URL(e.name).pathname)
-        .filter((p) => p.endsWith('.js') && !p.includes('.worker-'));
-    }, at);
-    // (Workers, such as the schema worker started before React mounts, are not the page's
-    // modules: they load in their own context.)
+    const early = (await filesBeforeFirstField(page, path)).filter((p) => p.endsWith('.js'));
     expect(early.length).toBeGreaterThan(2);
     expect(early.filter((p) => !announced.has(p))).toEqual([]);
   });
@@ -78,17 +87,7 @@ for (const path of ['/debug/console', '/analytics']) {
   test(`${path} runs its first screen from at most ${ONE_WAVE} scripts and stylesheets`, async ({
     page,
   }) => {
-    await recordFirstSeen(page, FIRST_FIELD);
-    await page.goto(path);
-    await expect.poll(() => firstSeenAt(page, FIRST_FIELD)).toBeGreaterThan(0);
-    const at = await firstSeenAt(page, FIRST_FIELD);
-    const files = await page.evaluate((at) => {
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime <= at)
-        .map((e) => new URL(e.name).pathname)
-        .filter((p) => /\.(js|css)$/.test(p) && !p.includes('.worker-'));
-    }, at);
+    const files = (await filesBeforeFirstField(page, path)).filter((p) => /\.(js|css)$/.test(p));
     expect(files.length).toBeGreaterThan(2);
     expect(files.length, files.join('\n')).toBeLessThanOrEqual(ONE_WAVE);
   });

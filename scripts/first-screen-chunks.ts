@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { build, type Plugin, type UserConfig } from 'vite';
-import { chunkNameOf } from '../server/page-preloads.ts';
+import { chunkNameOf } from '../src/shared/contracts/routes.ts';
 
 /** One chunk of a build, the fields read here (rolldown's `OutputChunk`). */
 export interface BuiltChunk {

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import { PAGE_MODULES, SHELL_MODULE, type Route } from '../src/shared/contracts/routes.ts';
+import { join } from 'node:path';
+import {
+  chunkNameOf,
+  PAGE_MODULES,
+  SHELL_MODULE,
+  type Route,
+} from '../src/shared/contracts/routes.ts';
 
 /** One module of Vite's build manifest (`dist/.vite/manifest.json`), the fields used here. */
 interface ManifestChunk {
@@ -14,14 +19,9 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The name of a route module's chunk: the module's file name without its extension
- * (`console-page`, `start`). The build merges each first screen's chunks under these names
- * (scripts/first-screen-chunks.ts), so the manifest keys such a chunk by its file, not by the
- * module: `preloadsFor` finds it by name among the entry's dynamic imports.
+ * The manifest's key for the chunk that runs `module`, loaded by the entry's `import()`: the
+ * module itself, or a chunk the build merged it into, found by its name (`chunkNameOf`).
  */
-export const chunkNameOf = (module: string) => basename(module, extname(module));
-
-/** The manifest's key for the chunk that runs `module`, loaded by the entry's `import()`. */
 function chunkKeyOf(manifest: Manifest, module: string): string | undefined {
   if (manifest[module]) return module;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);

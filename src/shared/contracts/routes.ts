@@ -25,3 +25,15 @@ export const PAGE_MODULES: Record<Route, string> = {
   console: 'src/features/console/console-page.tsx',
   analytics: 'src/features/analytics/analytics-page.tsx',
 };
+
+/**
+ * The name of a route module's chunk: the module's file name without its extension
+ * (`console-page`, `start`). The build merges each first screen's chunks under these names
+ * (scripts/first-screen-chunks.ts), and the server finds such a chunk by it in the build's
+ * manifest (server/page-preloads.ts). Takes a relative or an absolute path.
+ */
+export function chunkNameOf(module: string): string {
+  const file = module.slice(Math.max(module.lastIndexOf('/'), module.lastIndexOf('\\')) + 1);
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? file.slice(0, dot) : file;
+}
