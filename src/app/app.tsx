@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { navigate, useRoute } from './router.ts';
 import { ROUTE_PATHS, routeOf, type Route } from '../shared/contracts/routes.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
-import { analyticsPage, consolePage } from './pages.ts';
+import { loadable } from '../shared/ui/loadable.tsx';
+import { analyticsPage, consolePage } from './pages.tsx';
 import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
 // /analytics for the console. src/main.tsx requests the current tab's chunk before this module
@@ -14,19 +15,29 @@ if (routeOf(window.location.pathname) === 'console') {
   prefetchSchema();
   void serverDefaults.then(prefetchSchema);
 }
-const ConsolePage = consolePage.Page;
-const AnalyticsPage = analyticsPage.Page;
-// Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
-// /analytics's first load carries no console code.
-const SettingsDialog = lazy(() =>
-  import('./settings/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })),
+const ConsolePage = consolePage.Component;
+const AnalyticsPage = analyticsPage.Component;
+const PAGES = { console: consolePage, analytics: analyticsPage } as const;
+// Settings reach into the console's stores ("Clear stored data"): loaded when opened (or
+// hovered), so that /analytics's first load carries no console code.
+const settingsDialog = loadable(() =>
+  import('./settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
 );
+const SettingsDialog = settingsDialog.Component;
+
+/** Loads a chunk the user is about to need; a failure shows when it is opened. */
+function intent(chunk: { preload(): Promise<unknown> }): () => void {
+  return () => void chunk.preload().catch(() => undefined);
+}
 
 function NavLink({ route, label, current }: { route: Route; label: string; current: Route }) {
+  const loadPage = intent(PAGES[route]);
   return (
     <a
       href={ROUTE_PATHS[route]}
       aria-current={current === route ? 'page' : undefined}
+      onPointerEnter={loadPage}
+      onFocus={loadPage}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
@@ -53,28 +64,26 @@ export function App() {
           type="button"
           className="app-settings"
           aria-haspopup="dialog"
+          onPointerEnter={intent(settingsDialog)}
+          onFocus={intent(settingsDialog)}
           onClick={() => setSettingsOpen(true)}
         >
           Settings
         </button>
       </header>
       {settingsOpen && (
-        <Suspense fallback={null}>
+        <ErrorBoundary name="Settings">
           <SettingsDialog onClose={() => setSettingsOpen(false)} />
-        </Suspense>
+        </ErrorBoundary>
       )}
       <main className="app-main">
         {route === 'console' ? (
           <ErrorBoundary name="Console">
-            <Suspense fallback={<p className="loading">Loading console…</p>}>
-              <ConsolePage />
-            </Suspense>
+            <ConsolePage />
           </ErrorBoundary>
         ) : (
           <ErrorBoundary name="Analytics">
-            <Suspense fallback={<p className="loading">Loading analytics…</p>}>
-              <AnalyticsPage />
-            </Suspense>
+            <AnalyticsPage />
           </ErrorBoundary>
         )}
       </main>

@@ -1,32 +1,34 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
+import { loadable } from '../../../shared/ui/loadable.tsx';
 
 /**
  * The History and Saved panels and the Save dialog, each a chunk of its own: the console opens
  * with all three closed, so their code stays out of the first load. `prefetchPanels` requests
- * them once the first screen is up, so opening one later does not wait for the network.
+ * them once the first screen is up, so that opening one shows it in the click's own frame (not
+ * `React.lazy`, whose Suspense boundary held them back 300 ms: src/shared/ui/loadable.tsx).
  */
-const loaders = {
-  history: () => import('./history-panel.tsx'),
-  saved: () => import('./saved-panel.tsx'),
-  save: () => import('./save-dialog.tsx'),
+const panels = {
+  history: loadable(() => import('./history-panel.tsx').then((m) => m.HistoryPanel)),
+  saved: loadable(() => import('./saved-panel.tsx').then((m) => m.SavedPanel)),
+  save: loadable(() => import('./save-dialog.tsx').then((m) => m.SaveDialog)),
 };
 
 export function prefetchPanels(): void {
-  for (const load of Object.values(loaders)) void load().catch(() => undefined);
+  for (const panel of Object.values(panels)) void panel.preload().catch(() => undefined);
 }
 
-/** A lazy component that renders nothing while its code arrives (a frame at most once fetched). */
-function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazy(() => load().then((c) => ({ default: c })));
-  return function Panel(props: P) {
+/** The panel in an error boundary of its own: a chunk that fails to load breaks only it. */
+function inBoundary<P extends object>(name: string, Panel: ComponentType<P>) {
+  return function Bounded(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <ErrorBoundary name={name}>
+        <Panel {...props} />
+      </ErrorBoundary>
     );
   };
 }
 
-export const HistoryPanel = lazyPanel(() => loaders.history().then((m) => m.HistoryPanel));
-export const SavedPanel = lazyPanel(() => loaders.saved().then((m) => m.SavedPanel));
-export const SaveDialog = lazyPanel(() => loaders.save().then((m) => m.SaveDialog));
+export const HistoryPanel = inBoundary('History', panels.history.Component);
+export const SavedPanel = inBoundary('Saved operations', panels.saved.Component);
+export const SaveDialog = inBoundary('Save', panels.save.Component);
