@@ -3,6 +3,13 @@ import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Editors' flows: completion, hover, diagnostics, prettify, copy as curl.
+
+/** Where the completion list was when a frame began: its inline `top` and whether it sat below the cursor. */
+interface ListPlace {
+  present: boolean;
+  top: string;
+  below: boolean;
+}
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.describe('console editors', () => {
@@ -62,6 +69,50 @@ test.describe('console editors', () => {
         page.evaluate(() => (window as unknown as { __listAtFrame?: boolean }).__listAtFrame),
       )
       .toBe(true);
+  });
+
+  test('the keystroke that opens the list also places it: the frame after it only paints', async ({
+    page,
+  }) => {
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
+      .toBeGreaterThan(0);
+    await app.setEditor('Query editor', '{\n  ');
+    // The list that the space opened is closed: the letter opens a new one.
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
+    // An order, not a timing. A frame callback registered at the keystroke's keydown runs before
+    // any that the editor registers while handling the key (CodeMirror's measure, which places
+    // tooltips). At that point the list must already sit under the cursor, not at CodeMirror's
+    // parking spot (`top: -10000px`) waiting for that measure.
+    await page.evaluate(() => {
+      const w = window as unknown as { __listPlaced?: ListPlace };
+      document.addEventListener(
+        'keydown',
+        () =>
+          requestAnimationFrame(() => {
+            const list = document.querySelector<HTMLElement>('.cm-tooltip-autocomplete');
+            const line = window.getSelection()?.getRangeAt(0).getBoundingClientRect();
+            w.__listPlaced = {
+              present: !!list,
+              top: list?.style.top ?? '',
+              below: !!list && !!line && list.getBoundingClientRect().top >= line.bottom - 1,
+            };
+          }),
+        { capture: true, once: true },
+      );
+    });
+    await page.keyboard.press('c');
+    await expect(app.completion(/currentUser/)).toBeVisible();
+    // The frame's callback may come after the list is seen: wait for it (it runs once).
+    const placed = () =>
+      page.evaluate(() => (window as unknown as { __listPlaced?: ListPlace }).__listPlaced);
+    await expect.poll(placed).toBeDefined();
+    expect(await placed()).toEqual({
+      present: true,
+      top: expect.not.stringMatching(/^-/),
+      below: true,
+    });
   });
 
   test('hover shows a field with its type and description', async ({ page }) => {
