@@ -115,6 +115,58 @@ test.describe('console editors', () => {
     });
   });
 
+  test('a long completion list draws a window of its options, and the keys still reach every one', async ({
+    page,
+  }) => {
+    // A type with 130 fields (GitHub's Repository has as many), each with its documentation.
+    const names = Array.from({ length: 130 }, (_, i) => `field${String(i).padStart(3, '0')}`);
+    const sdl = `type Query { big: Big }\ntype Big {\n${names.map((n) => `  "About ${n}."\n  ${n}: Int`).join('\n')}\n}\n`;
+    await app.docs.open();
+    await app.docs.root.getByLabel('Schema file').setInputFiles({
+      name: 'big.graphql',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(sdl),
+    });
+    await expect(app.docs.root).toContainText('Schema from the file big.graphql');
+    // The space after `{` opens the list with all 130 (and `__typename`, first).
+    await app.setEditor('Query editor', '{ big { ');
+    const selected = app.completions.locator('[role="option"][aria-selected="true"]');
+    const info = page.locator('.cm-completionInfo');
+    await expect(selected).toHaveAccessibleName(/^__typename/);
+    // Drawn: a window around the selected option, not all 130 (nor CodeMirror's default 100).
+    expect(await app.completions.getByRole('option').count()).toBeLessThanOrEqual(40);
+
+    // ArrowUp (from the first to the last), ArrowDown and PageDown move through the whole list;
+    // the window follows the selection.
+    await page.keyboard.press('ArrowUp');
+    await expect(selected).toHaveAccessibleName(/^field129/);
+    await expect(selected).toBeInViewport();
+    await expect(info).toHaveText('About field129.');
+    await page.keyboard.press('ArrowDown');
+    await expect(selected).toHaveAccessibleName(/^__typename/);
+    // The mouse: scrolled to the end of the window, a click on the `···` below its last option
+    // selects the next option, in the next window.
+    await app.completions.evaluate((ul) => (ul.scrollTop = ul.scrollHeight));
+    const box = await app.completions.boundingBox();
+    if (!box) throw new Error('the completion list has no box');
+    await page.mouse.click(box.x + 20, box.y + box.height - 3);
+    await expect(selected).toHaveAccessibleName(/^field029/);
+    await expect(info).toHaveText('About field029.');
+    for (let i = 0; i < 16; i++) await page.keyboard.press('ArrowDown');
+    await expect(selected).toHaveAccessibleName(/^field045/);
+    await expect(selected).toBeInViewport();
+    await expect(info).toHaveText('About field045.');
+    expect(await app.completions.getByRole('option').count()).toBeLessThanOrEqual(40);
+    await page.keyboard.press('PageDown');
+    await expect(selected).not.toHaveAccessibleName(/^field045/);
+    const paged = Number(/^field(\d+)/.exec((await selected.textContent()) ?? '')?.[1]);
+    expect(paged).toBeGreaterThan(45);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => app.editorText('Query editor'))
+      .toBe(`{ big { field${String(paged).padStart(3, '0')}`);
+  });
+
   test('hover shows a field with its type and description', async ({ page }) => {
     await app.setEditor('Query editor', '{ currentUser { username } }');
     const tooltip = page.getByRole('tooltip');
