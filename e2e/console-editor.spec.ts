@@ -3,6 +3,13 @@ import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Editors' flows: completion, hover, diagnostics, prettify, copy as curl.
+
+/** Where the completion list was when a frame began: its inline `top` and whether it sat below the cursor. */
+interface ListPlace {
+  present: boolean;
+  top: string;
+  below: boolean;
+}
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.describe('console editors', () => {
@@ -40,6 +47,9 @@ test.describe('console editors', () => {
       .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
       .toBeGreaterThan(0);
     await app.setEditor('Query editor', '{\n  ');
+    // The list that the space opened is closed: the letter opens a new one.
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
     // Not a timing: an order. The list must be there when the frame that shows the typed
     // letter is drawn, not one frame later (CodeMirror's own start waits for a timer that
     // Chromium runs after that frame).
@@ -62,6 +72,102 @@ test.describe('console editors', () => {
         page.evaluate(() => (window as unknown as { __listAtFrame?: boolean }).__listAtFrame),
       )
       .toBe(true);
+  });
+
+  test('the keystroke that opens the list also places it: the frame after it only paints', async ({
+    page,
+  }) => {
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
+      .toBeGreaterThan(0);
+    await app.setEditor('Query editor', '{\n  ');
+    // The list that the space opened is closed: the letter opens a new one.
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
+    // An order, not a timing. A frame callback registered at the keystroke's keydown runs before
+    // any that the editor registers while handling the key (CodeMirror's measure, which places
+    // tooltips). At that point the list must already sit under the cursor, not at CodeMirror's
+    // parking spot (`top: -10000px`) waiting for that measure.
+    await page.evaluate(() => {
+      const w = window as unknown as { __listPlaced?: ListPlace };
+      document.addEventListener(
+        'keydown',
+        () =>
+          requestAnimationFrame(() => {
+            const list = document.querySelector<HTMLElement>('.cm-tooltip-autocomplete');
+            const line = window.getSelection()?.getRangeAt(0).getBoundingClientRect();
+            w.__listPlaced = {
+              present: !!list,
+              top: list?.style.top ?? '',
+              below: !!list && !!line && list.getBoundingClientRect().top >= line.bottom - 1,
+            };
+          }),
+        { capture: true, once: true },
+      );
+    });
+    await page.keyboard.press('c');
+    await expect(app.completion(/currentUser/)).toBeVisible();
+    // The frame's callback may come after the list is seen: wait for it (it runs once).
+    const placed = () =>
+      page.evaluate(() => (window as unknown as { __listPlaced?: ListPlace }).__listPlaced);
+    await expect.poll(placed).toBeDefined();
+    expect(await placed()).toEqual({
+      present: true,
+      top: expect.not.stringMatching(/^-/),
+      below: true,
+    });
+  });
+
+  test('a long completion list draws a window of its options, and the keys still reach every one', async ({
+    page,
+  }) => {
+    // A type with 130 fields (GitHub's Repository has as many), each with its documentation.
+    const names = Array.from({ length: 130 }, (_, i) => `field${String(i).padStart(3, '0')}`);
+    const sdl = `type Query { big: Big }\ntype Big {\n${names.map((n) => `  "About ${n}."\n  ${n}: Int`).join('\n')}\n}\n`;
+    await app.docs.open();
+    await app.docs.root.getByLabel('Schema file').setInputFiles({
+      name: 'big.graphql',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(sdl),
+    });
+    await expect(app.docs.root).toContainText('Schema from the file big.graphql');
+    // The space after `{` opens the list with all 130 (and `__typename`, first).
+    await app.setEditor('Query editor', '{ big { ');
+    const selected = app.completions.locator('[role="option"][aria-selected="true"]');
+    const info = page.locator('.cm-completionInfo');
+    await expect(selected).toHaveAccessibleName(/^__typename/);
+    // Drawn: a window around the selected option, not all 130 (nor CodeMirror's default 100).
+    expect(await app.completions.getByRole('option').count()).toBeLessThanOrEqual(40);
+
+    // ArrowUp (from the first to the last), ArrowDown and PageDown move through the whole list;
+    // the window follows the selection.
+    await page.keyboard.press('ArrowUp');
+    await expect(selected).toHaveAccessibleName(/^field129/);
+    await expect(selected).toBeInViewport();
+    await expect(info).toHaveText('About field129.');
+    await page.keyboard.press('ArrowDown');
+    await expect(selected).toHaveAccessibleName(/^__typename/);
+    // The mouse: scrolled to the end of the window, a click on the `···` below its last option
+    // selects the next option, in the next window.
+    await app.completions.evaluate((ul) => (ul.scrollTop = ul.scrollHeight));
+    const box = await app.completions.boundingBox();
+    if (!box) throw new Error('the completion list has no box');
+    await page.mouse.click(box.x + 20, box.y + box.height - 3);
+    await expect(selected).toHaveAccessibleName(/^field029/);
+    await expect(info).toHaveText('About field029.');
+    for (let i = 0; i < 16; i++) await page.keyboard.press('ArrowDown');
+    await expect(selected).toHaveAccessibleName(/^field045/);
+    await expect(selected).toBeInViewport();
+    await expect(info).toHaveText('About field045.');
+    expect(await app.completions.getByRole('option').count()).toBeLessThanOrEqual(40);
+    await page.keyboard.press('PageDown');
+    await expect(selected).not.toHaveAccessibleName(/^field045/);
+    const paged = Number(/^field(\d+)/.exec((await selected.textContent()) ?? '')?.[1]);
+    expect(paged).toBeGreaterThan(45);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => app.editorText('Query editor'))
+      .toBe(`{ big { field${String(paged).padStart(3, '0')}`);
   });
 
   test('hover shows a field with its type and description', async ({ page }) => {
