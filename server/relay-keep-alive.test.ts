@@ -52,7 +52,6 @@ const upstream = net.createServer((socket) => {
       if (end === -1) return;
       const head = buffered.subarray(0, end).toString('latin1');
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-      const chunked = /\r\ntransfer-encoding: *chunked/i.test(head);
       conn.requests++;
       if (always) return always(socket);
       if (conn.requests > 1 && onReuse !== 'answer') {
@@ -61,7 +60,6 @@ const upstream = net.createServer((socket) => {
         else socket.resetAndDestroy();
         return;
       }
-      if (chunked) return socket.destroy();
       if (buffered.length < end + 4 + length) return;
       buffered = buffered.subarray(end + 4 + length);
       socket.write(OK);
@@ -159,7 +157,8 @@ describe('relay keep-alive', () => {
   it('never sends a streamed request body twice: a dropped connection gets a clear 502', async () => {
     freshRelay();
     expect((await post()).status).toBe(200);
-    onReuse = 'close';
+    // The streamed body goes on a connection of its own, which the upstream drops too.
+    always = (socket) => socket.destroy();
     const r = await post('{"query":"mutation { createSavedSearch }"}', true);
     expect(r.status).toBe(502);
     expect(r.headers['x-relay-error']).toBe('1');
