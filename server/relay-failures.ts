@@ -54,8 +54,9 @@ export function upstreamFailure(origin: string, err: NodeJS.ErrnoException): str
   if (code === 'UND_ERR_SOCKET') {
     if (err.message === 'bad upgrade')
       return `${origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`;
+    // undici's only 'bad response' that reaches a request: a 100 it did not ask for.
     if (err.message === 'bad response')
-      return `${origin} sent a malformed HTTP response (an answer to no request, or 100 Continue to a request that did not ask) [${code}].`;
+      return `${origin} answered 100 Continue to a request that did not ask for it (the relay sends no Expect header), and the relay cannot read on past it [${code}].`;
     return `${origin} closed the connection without answering [${code}].`;
   }
   return `Could not reach ${origin}: ${reason(err)}.`;
