@@ -143,6 +143,29 @@ describe('relay keep-alive', () => {
     },
   );
 
+  it('never sends again a request whose first connection the upstream drops', async () => {
+    freshRelay();
+    always = (socket) => socket.destroy();
+    const r = await post();
+    expect(r.status).toBe(502);
+    expect(r.body).toMatch(/closed the connection without answering/);
+    // A new connection carried nothing before: no race with an idle timeout, so no retry.
+    expect(requests()).toBe(1);
+  });
+
+  it("closes an idle connection sooner when the upstream's Keep-Alive says so", async () => {
+    freshRelay(60_000);
+    always = (socket) =>
+      socket.write(
+        'HTTP/1.1 200 OK\r\nKeep-Alive: timeout=2\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      );
+    expect((await post()).status).toBe(200);
+    // Kept for 60 s by the relay's own setting, it is closed a second before the upstream's
+    // 2 s: within this test's time.
+    await conns[0]?.closed;
+    expect(conns[0]?.socket.destroyed).toBe(true);
+  });
+
   it('retries only once: a fresh connection that fails too gets a clear 502', async () => {
     freshRelay();
     expect((await post()).status).toBe(200);

@@ -19,9 +19,9 @@ const KEEP_ALIVE_HINT_MARGIN_MS = 1000;
 /** Most pooled targets kept; beyond it the oldest pool is closed (its requests finish first). */
 const MAX_POOLS = 64;
 /** Largest response head accepted (Node's default `--max-http-header-size`). */
-export const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024;
 
-export interface UpstreamTiming {
+interface UpstreamTiming {
   /** How long an idle pooled connection is kept (ms). */
   keepAliveMs?: number;
   /** Longest silence allowed on a connection while a request waits for or reads its answer (ms). */
@@ -31,7 +31,7 @@ export interface UpstreamTiming {
 }
 
 /** Where a request goes: the target's origin and its TLS server name ('' for an IP address). */
-export interface UpstreamTarget {
+interface UpstreamTarget {
   origin: string;
   servername: string;
 }
@@ -63,9 +63,9 @@ export class CountingClient extends Client {
 
 export interface UpstreamAgents {
   /** The keep-alive pool of a target. */
-  pooled(target: UpstreamTarget): Dispatcher;
+  pooled(target: UpstreamTarget): Pool;
   /** A connection of its own, closed after the one request dispatched on it. */
-  oneShot(target: UpstreamTarget): Dispatcher;
+  oneShot(target: UpstreamTarget): Client;
   /** Closes every pool (in-flight requests finish first). */
   close(): Promise<void>;
 }
