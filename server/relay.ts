@@ -345,15 +345,11 @@ function tooLargeMessage(limit: number): string {
 /** A parsed `X-Relay-Target` with what a request to it needs. */
 interface Target {
   origin: string;
-  protocol: 'http:' | 'https:';
-  /** Without the brackets of an IPv6 literal, as `http.request` wants it. */
-  hostname: string;
-  port: string | undefined;
   /** The Host header the upstream gets. */
   host: string;
   /**
-   * TLS server name: the host name, or '' for an IP address, as Node's agent derives it from
-   * the Host header (given here, the agent skips deriving it on every request).
+   * TLS server name: the host name, or '' for an IP address (no SNI), as undici would derive
+   * it from the Host header (given here, it skips deriving it on every request).
    */
   servername: string;
 }
@@ -364,9 +360,6 @@ function toTarget(value: string): Target | string {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   return {
     origin: url.origin,
-    protocol: url.protocol as 'http:' | 'https:',
-    hostname,
-    port: url.port || undefined,
     host: url.host,
     servername: isIP(hostname) ? '' : hostname,
   };
