@@ -66,8 +66,6 @@ export interface UpstreamAgents {
   pooled(target: UpstreamTarget): Pool;
   /** A connection of its own, closed after the one request dispatched on it. */
   oneShot(target: UpstreamTarget): Client;
-  /** Closes every pool (in-flight requests finish first). */
-  close(): Promise<void>;
 }
 
 /**
@@ -116,11 +114,6 @@ export function createUpstreamAgents(timing: UpstreamTiming): UpstreamAgents {
       // Closes once its one request is done (undici lets queued requests finish).
       queueMicrotask(() => void client.close());
       return client;
-    },
-    async close() {
-      const all = [...pools.values()];
-      pools.clear();
-      await Promise.all(all.map((p) => p.close()));
     },
   };
 }
