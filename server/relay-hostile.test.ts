@@ -75,6 +75,16 @@ const CASES: HostileCase[] = [
     expected: { status: 502, text: /closed the connection without answering/ },
   },
   {
+    name: '100 Continue to a request that did not ask for it',
+    answer: send('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'),
+    expected: { status: 502, text: /answered 100 Continue to a request that did not ask for it/ },
+  },
+  {
+    name: 'HTTP/1.0 answer whose body ends when the connection closes',
+    answer: send('HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{"data":{}}'),
+    expected: { status: 200, text: /^\{"data":\{\}\}$/ },
+  },
+  {
     name: 'not HTTP at all (SSH banner)',
     answer: send('SSH-2.0-OpenSSH_9.6\r\n'),
     expected: { status: 502, text: /did not answer with HTTP/ },
@@ -97,6 +107,11 @@ const CASES: HostileCase[] = [
   {
     name: 'duplicate, differing Content-Length',
     answer: send('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc'),
+    expected: { status: 502, text: /conflicting Content-Length/ },
+  },
+  {
+    name: 'repeated, equal Content-Length',
+    answer: send('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok'),
     expected: { status: 502, text: /conflicting Content-Length/ },
   },
   {

@@ -1,12 +1,7 @@
-import http, {
-  type ClientRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import https from 'node:https';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import type { Dispatcher } from 'undici';
 import {
   RELAY_ERROR_HEADER,
   RELAY_HEADERS_HEADER,
@@ -16,11 +11,13 @@ import {
 } from '../src/shared/contracts/relay.ts';
 import { hostHeaderValues } from './hosts.ts';
 import { readBody, sendText } from './http-util.ts';
+import { upstreamFailure } from './relay-failures.ts';
 import {
+  CONNECTION_LOST,
   createUpstreamAgents,
   isStaleReuse,
-  trackSocket,
-  type SocketTrack,
+  type ConnectionAware,
+  type CountingClient,
   type UpstreamAgents,
 } from './upstream-agents.ts';
 
@@ -176,9 +173,6 @@ const REASON_RE = /^[\t\x20-\x7e]*$/;
  */
 const REPLAYABLE_BODY = 1024 * 1024;
 
-/** Connection failures that may have cut a streamed request body short. */
-const STREAM_BROKEN = new Set(['ECONNRESET', 'EPIPE']);
-
 /**
  * The Host values the relay accepts: this server's own names on `port`, plus any host:port in
  * the comma-separated `RELAY_ALLOWED_HOSTS` (for a console reached by another name).
@@ -307,46 +301,6 @@ function forwardedRequestHeaders(
   return out;
 }
 
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (is it running, and is the port right?)',
-  ENOTFOUND: 'host not found (check the URL)',
-  EAI_AGAIN: 'host name lookup failed (DNS); try again',
-  ECONNRESET: 'the connection was reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ETIMEDOUT: 'the connection timed out',
-  EPROTO: 'TLS handshake failed (is it really https?)',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed and not trusted',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is self-signed and not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
-};
-
-/** A short human reason for a connection error, with the system code for searching. */
-function reason(err: NodeJS.ErrnoException): string {
-  const code = err.code ?? '';
-  const text = REASONS[code];
-  if (text) return `${text} [${code}]`;
-  return code ? `${err.message} [${code}]` : err.message;
-}
-
-/** What went wrong before the upstream's response started, in words the user can act on. */
-function upstreamFailure(origin: string, err: NodeJS.ErrnoException): string {
-  const code = err.code ?? '';
-  if (code === 'HPE_HEADER_OVERFLOW')
-    return `${origin} answered, but its response headers are too large (over 16 KB) [${code}].`;
-  if (code === 'HPE_INVALID_CONSTANT')
-    return `${origin} did not answer with HTTP/1.x: is the port right, and is it http:// or https://? [${code}]`;
-  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_TRANSFER_ENCODING')
-    return `${origin} sent a malformed HTTP response: conflicting Content-Length or Transfer-Encoding headers [${code}].`;
-  if (code.startsWith('HPE_'))
-    return `${origin} sent a malformed HTTP response (${err.message.replace(/^Parse Error: /, '')}) [${code}].`;
-  if (code === 'ECONNRESET' && err.message === 'socket hang up')
-    return `${origin} closed the connection without answering [${code}].`;
-  return `Could not reach ${origin}: ${reason(err)}.`;
-}
-
 /**
  * The relay's answer to an upstream 3xx: never passed on (the browser would follow it with the
  * body and the user's headers); instead a 502 that says where the target redirects to.
@@ -391,15 +345,11 @@ function tooLargeMessage(limit: number): string {
 /** A parsed `X-Relay-Target` with what a request to it needs. */
 interface Target {
   origin: string;
-  protocol: 'http:' | 'https:';
-  /** Without the brackets of an IPv6 literal, as `http.request` wants it. */
-  hostname: string;
-  port: string | undefined;
   /** The Host header the upstream gets. */
   host: string;
   /**
-   * TLS server name: the host name, or '' for an IP address, as Node's agent derives it from
-   * the Host header (given here, the agent skips deriving it on every request).
+   * TLS server name: the host name, or '' for an IP address (no SNI), as undici would derive
+   * it from the Host header (given here, it skips deriving it on every request).
    */
   servername: string;
 }
@@ -410,9 +360,6 @@ function toTarget(value: string): Target | string {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   return {
     origin: url.origin,
-    protocol: url.protocol as 'http:' | 'https:',
-    hostname,
-    port: url.port || undefined,
     host: url.host,
     servername: isIP(hostname) ? '' : hostname,
   };
@@ -438,10 +385,16 @@ export function createRelay(opts: RelayOptions) {
     ? new Set(opts.allowedHosts.map((h) => h.toLowerCase()))
     : null;
   const log = opts.log;
+  const timeoutMs = opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000);
+  const idleTimeoutMs = opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000);
   const ctx: RelayContext = {
-    timeoutMs: opts.timeoutMs ?? envMs('RELAY_TIMEOUT_MS', 60_000),
-    idleTimeoutMs: opts.idleTimeoutMs ?? envMs('RELAY_IDLE_TIMEOUT_MS', 60_000),
-    agents: createUpstreamAgents(opts.keepAliveMs ?? envMs('RELAY_KEEP_ALIVE_MS', 4000)),
+    timeoutMs,
+    idleTimeoutMs,
+    agents: createUpstreamAgents({
+      keepAliveMs: opts.keepAliveMs ?? envMs('RELAY_KEEP_ALIVE_MS', 4000),
+      idleTimeoutMs,
+      connectTimeoutMs: timeoutMs,
+    }),
   };
   const targets = new Map<string, Target | string>();
   const listedNames = new Map<string, ReadonlySet<string>>();
@@ -534,21 +487,32 @@ interface Call {
 }
 
 /**
- * Sends one request upstream and passes the answer on (`start`). `body`
- * is the whole request body when the relay holds it (a GET's empty one included): such a
- * request goes over the keep-alive pool and is sent once more, on a fresh connection, if the
- * pooled connection proves closed before any byte of an answer (upstream-agents.ts). `null`
- * streams the body from the browser's request, on a connection of its own and never twice.
+ * Sends one request upstream and passes the answer on (`start`): an undici dispatch handler.
+ * `body` is the whole request body when the relay holds it (a GET's empty one included): such
+ * a request goes over the target's keep-alive pool and is sent once more, on a fresh
+ * connection, if the pooled connection proves closed before any byte of an answer
+ * (upstream-agents.ts). `null` streams the body from the browser's request, on a connection of
+ * its own and never twice.
  *
  * A class, not closures: the server runs under tsx, whose keep-names transform makes every
- * named closure an `Object.defineProperty` call per request; the methods exist once.
+ * named closure an `Object.defineProperty` call per request; the methods exist once. It uses
+ * undici's raw handler methods (`onConnect`, `onHeaders`, ...): the response's raw header list
+ * is read by allowlist, never parsed into an object.
  */
-class Forwarding {
+class Forwarding implements Dispatcher.DispatchHandler, ConnectionAware {
+  connection?: CountingClient;
   private settled = false;
-  private tooLarge = false;
+  /** The current attempt went out over a pooled connection that had carried a request. */
+  private reused = false;
+  /** The current attempt runs on a connection of its own. */
+  private fresh = false;
+  /** A byte of the upstream's response arrived for the current attempt. */
+  private responseStarted = false;
+  /** The answer is being passed on (a final status was written to the browser). */
+  private passing = false;
   private headersTimer: NodeJS.Timeout | undefined;
-  /** Set by `start`, before any event can use it. */
-  private upstream!: ClientRequest;
+  private abortUpstream: ((err?: Error) => void) | undefined;
+  private resumeUpstream: (() => void) | undefined;
 
   constructor(
     private readonly ctx: RelayContext,
@@ -559,16 +523,44 @@ class Forwarding {
   start(): void {
     const { ctx, call } = this;
     const { res } = call;
-    this.upstream = this.send(this.body === null);
+    this.send(this.body === null);
     this.headersTimer = setTimeout(
       () => this.timedOut(`did not answer within ${seconds(ctx.timeoutMs)}`),
       ctx.timeoutMs,
     );
     // The browser went away: abort the upstream request too.
     res.once('close', () => {
-      if (!res.writableFinished) this.upstream.destroy();
+      if (!res.writableFinished) this.abort();
       this.finish();
     });
+    res.on('drain', () => this.resumeUpstream?.());
+  }
+
+  /** One attempt: over the pool, or (`fresh`) over a new connection of its own. */
+  private send(fresh: boolean): void {
+    const { target, route } = this.call;
+    this.fresh = fresh;
+    this.reused = false;
+    this.responseStarted = false;
+    this.abortUpstream = undefined;
+    const agents = this.ctx.agents;
+    (fresh ? agents.oneShot(target) : agents.pooled(target)).dispatch(
+      {
+        origin: target.origin,
+        path: this.call.path,
+        method: route.method,
+        headers: this.call.headers,
+        body: this.body === null ? this.streamedBody() : route.method === 'GET' ? null : this.body,
+        servername: target.servername || undefined,
+      } as Dispatcher.DispatchOptions,
+      this,
+    );
+  }
+
+  /** Settles this forwarding and drops its upstream request (its `onError` then does nothing). */
+  private abort(): void {
+    this.finish();
+    this.abortUpstream?.();
   }
 
   private finish(): void {
@@ -581,162 +573,152 @@ class Forwarding {
     const { res, target } = this.call;
     if (!res.headersSent) relayError(res, 504, `The relay timed out: ${target.origin} ${what}.`);
     else res.destroy();
-    this.upstream.destroy();
-    this.finish();
+    this.abort();
   }
 
-  /** One attempt: over the pool, or (`fresh`) over a new connection of its own. */
-  private send(fresh: boolean): ClientRequest {
-    const { req, target, route } = this.call;
-    const request = (target.protocol === 'https:' ? https : http).request({
-      hostname: target.hostname,
-      port: target.port,
-      servername: target.servername,
-      method: route.method,
-      path: this.call.path,
-      headers: this.call.headers,
-      agent: (fresh ? this.ctx.agents.oneShot : this.ctx.agents.pooled)[target.protocol],
-    });
-    const track = trackSocket(request);
-    // Socket silence, before or during the response (ClientRequest cleans this up on reuse).
-    request.setTimeout(this.ctx.idleTimeoutMs, () =>
-      this.timedOut(`sent nothing for ${seconds(this.ctx.idleTimeoutMs)}`),
-    );
-    request.on('error', (err: NodeJS.ErrnoException) => this.failed(request, fresh, track, err));
-    // A 101 to a request that asked for no upgrade: refuse it, never hand over the socket.
-    request.on('upgrade', (_up: IncomingMessage, socket: Duplex) => this.upgraded(socket));
-    request.on('response', (up: IncomingMessage) => this.answered(up));
-
-    if (this.body !== null) request.end(this.body);
-    else {
-      // Count while piping (cheaper than a Transform); stop at the limit.
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= route.bodyLimit || this.tooLarge) return;
-        this.tooLarge = true;
-        req.unpipe(request);
-        request.destroy(new Error('body too large'));
-      });
-      req.on('error', () => request.destroy());
-      req.pipe(request);
-    }
-    return request;
+  onConnect(abort: (err?: Error) => void): void {
+    // Settled while it waited for a connection (timed out, the browser left): never send it.
+    if (this.settled) return abort();
+    this.abortUpstream = abort;
+    const connection = this.connection;
+    if (connection && !this.fresh) this.reused = connection.written++ > 0;
   }
 
-  private failed(
-    request: ClientRequest,
-    fresh: boolean,
-    track: SocketTrack,
-    err: NodeJS.ErrnoException,
-  ): void {
-    if (this.settled || request !== this.upstream) return;
-    const { req, res, route, target } = this.call;
-    if (!fresh && this.body !== null && isStaleReuse(request, track, err)) {
-      // The upstream had closed the pooled connection: nothing of this request was answered,
-      // and the relay holds the whole body, so it goes again on a new one.
-      this.upstream = this.send(true);
-      return;
-    }
-    if (this.tooLarge) {
+  private bodySize = 0;
+
+  /**
+   * The browser's request body, counted on its way (past the limit the request is dropped).
+   * undici gets a stream of its own: it destroys the body it was given when a request ends
+   * early, and the browser's request must stay open for the relay's answer (a 413, a 502).
+   */
+  private streamedBody(): PassThrough {
+    const { req } = this.call;
+    const body = new PassThrough();
+    req.on('data', (chunk: Buffer) => this.counted(chunk));
+    req.on('error', () => body.destroy());
+    return req.pipe(body);
+  }
+
+  private counted(chunk: Buffer): void {
+    const { req, res, route } = this.call;
+    this.bodySize += chunk.length;
+    if (this.bodySize <= route.bodyLimit || this.settled) return;
+    if (!res.headersSent) {
       res.setHeader('Connection', 'close');
       req.resume();
       relayError(res, 413, tooLargeMessage(route.bodyLimit));
-    } else if (!res.headersSent) {
+    } else res.destroy();
+    this.abort();
+  }
+
+  onResponseStarted(): void {
+    this.responseStarted = true;
+  }
+
+  onHeaders(status: number, raw: Buffer[], resume: () => void, statusText: string): boolean {
+    const { res, route, target } = this.call;
+    if (this.settled || res.headersSent || res.destroyed) {
+      this.abort();
+      return false;
+    }
+    const origin = target.origin;
+    if (status >= 100 && status < 200) return true; // informational (103 Early Hints): wait on
+    if (status < 100 || status > 599) {
+      relayError(res, 502, `${origin} answered with an invalid HTTP status ${status}.`);
+      this.abort();
+      return false;
+    }
+    clearTimeout(this.headersTimer);
+    if (status >= 300 && status < 400) {
+      const { message, href } = redirectAnswer(route, origin, status, rawHeader(raw, 'location'));
+      relayError(res, 502, message, href ? { [RELAY_REDIRECT_HEADER]: href } : {});
+      this.abort();
+      return false;
+    }
+    try {
+      passHeaders(raw, res);
+      // Never cached: the same relay URL answers for every target and token.
+      res.setHeader('Cache-Control', 'no-store');
+      if (REASON_RE.test(statusText)) res.writeHead(status, statusText);
+      else res.writeHead(status);
+    } catch {
+      // Whatever Node refused to write: a header the upstream made up.
+      relayError(res, 502, `${origin} sent a response the relay cannot pass on.`);
+      this.abort();
+      return false;
+    }
+    this.passing = true;
+    this.resumeUpstream = resume;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    // false pauses the upstream until the browser's side drains (`resumeUpstream`).
+    return this.call.res.write(chunk);
+  }
+
+  onComplete(): void {
+    this.call.res.end();
+    this.finish();
+  }
+
+  onError(err: NodeJS.ErrnoException): void {
+    const { res, target } = this.call;
+    if (this.passing) {
+      // The upstream died mid-response: cut ours too, so the browser sees a truncated body,
+      // not a complete one.
+      res.destroy();
+      this.finish();
+      return;
+    }
+    if (this.settled) return;
+    if (!this.fresh && this.body !== null && isStaleReuse(this.reused, this.responseStarted, err)) {
+      // The upstream had closed the pooled connection: nothing of this request was answered,
+      // and the relay holds the whole body, so it goes again on a new one.
+      this.send(true);
+      return;
+    }
+    if (err.code === 'UND_ERR_HEADERS_TIMEOUT')
+      return this.timedOut(`sent nothing for ${seconds(this.ctx.idleTimeoutMs)}`);
+    if (err.code === 'UND_ERR_CONNECT_TIMEOUT')
+      return this.timedOut(`did not accept a connection within ${seconds(this.ctx.timeoutMs)}`);
+    if (!res.headersSent) {
       const failure = upstreamFailure(target.origin, err);
       relayError(
         res,
         502,
-        this.body === null && STREAM_BROKEN.has(err.code ?? '')
+        this.body === null && CONNECTION_LOST.has(err.code ?? '')
           ? `${failure} The request body was streamed to it, so the relay did not send it again: run it again.`
           : failure,
       );
     } else res.destroy();
     this.finish();
   }
+}
 
-  private upgraded(socket: Duplex): void {
-    socket.destroy();
-    clearTimeout(this.headersTimer);
-    relayError(
-      this.call.res,
-      502,
-      `${this.call.target.origin} answered 101 Switching Protocols: it wants to switch protocols, which the relay does not do.`,
-    );
-    this.finish();
-  }
+/** The value of the first header `name` (lower case) in an undici raw header list. */
+function rawHeader(raw: Buffer[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === name.length && raw[i]!.toString('latin1').toLowerCase() === name)
+      return raw[i + 1]!.toString('latin1');
+  return undefined;
+}
 
-  private answered(up: IncomingMessage): void {
-    clearTimeout(this.headersTimer);
-    const { res } = this.call;
-    if (res.headersSent || res.destroyed) {
-      up.destroy();
-      return;
-    }
+/** Headers Node keeps the first of when repeated; others are joined with ", " (as `node:http`). */
+const SINGLE_VALUED = new Set(['content-type', 'content-length', 'retry-after']);
+
+/** Sets the response headers that pass back (`passesBack`) from an undici raw header list. */
+function passHeaders(raw: Buffer[], res: ServerResponse): void {
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toString('latin1').toLowerCase();
+    if (!passesBack(name)) continue;
+    const value = raw[i + 1]!.toString('latin1');
+    const had = res.getHeader(name);
     try {
-      this.passOn(up);
+      if (had === undefined) res.setHeader(name, value);
+      else if (!SINGLE_VALUED.has(name)) res.setHeader(name, `${String(had)}, ${value}`);
     } catch {
-      // Whatever Node refused to write: the status line or a header the upstream made up.
-      up.destroy();
-      if (!res.headersSent)
-        relayError(
-          res,
-          502,
-          `${this.call.target.origin} sent a response the relay cannot pass on.`,
-        );
-      else res.destroy();
-      this.finish();
+      // A value Node will not write (e.g. a control character): that header stays behind.
     }
-  }
-
-  private passOn(up: IncomingMessage): void {
-    const { res, route, target } = this.call;
-    const origin = target.origin;
-    const status = up.statusCode ?? 0;
-    if (status < 200 || status > 599) {
-      up.destroy();
-      relayError(res, 502, `${origin} answered with an invalid HTTP status ${status}.`);
-      this.finish();
-      return;
-    }
-    if (status >= 300 && status < 400) {
-      up.destroy();
-      const location = up.headers.location;
-      const { message, href } = redirectAnswer(route, origin, status, location);
-      relayError(res, 502, message, href ? { [RELAY_REDIRECT_HEADER]: href } : {});
-      this.finish();
-      return;
-    }
-    const headers = up.headers;
-    for (const name in headers) {
-      const value = headers[name];
-      if (value === undefined || !passesBack(name)) continue;
-      try {
-        res.setHeader(name, value);
-      } catch {
-        // A value Node will not write (e.g. a control character): that header stays behind.
-      }
-    }
-    // Never cached: the same relay URL answers for every target and token.
-    res.setHeader('Cache-Control', 'no-store');
-    const message = up.statusMessage ?? '';
-    if (REASON_RE.test(message)) res.writeHead(status, message);
-    else res.writeHead(status);
-    // Upstream died mid-response: cut ours too, so the client sees a truncated body, not a
-    // complete one.
-    up.on('error', () => res.destroy());
-    up.once('close', () => {
-      if (!up.complete) res.destroy();
-    });
-    // Passed on by hand rather than `up.pipe(res)`: a relayed answer is mostly one or two
-    // chunks, and a pipe's bookkeeping (seven listeners set up and taken down) costs more.
-    up.on('data', (chunk: Buffer) => {
-      if (!res.write(chunk)) up.pause();
-    });
-    res.on('drain', () => up.resume());
-    up.once('end', () => {
-      res.end();
-      this.finish();
-    });
   }
 }
