@@ -16,8 +16,12 @@ import {
   type PendingCompletion,
 } from './schema-completion.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
-import type { SchemaPayload } from './schema-payload.ts';
-import { readAnswerOffThread, readFileOffThread, warmSchemaWorker } from './schema-worker.ts';
+import {
+  readAnswerOffThread,
+  readFileOffThread,
+  warmSchemaWorker,
+  type ReadPayload,
+} from './schema-worker.ts';
 import { ConnectionError, sendGraphQL } from './transport.ts';
 
 export { tokenFingerprint };
@@ -102,13 +106,15 @@ const loadBuilder = () => (builder ??= import('./schema-build.ts'));
 const BUILD_FAILED = 'The schema could not be built from the introspection result';
 const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
 
-const failed = (err: Error) => `${BUILD_FAILED}: ${err.message}. ${USE_FILE}`;
+/** A build error in words for the user (a SchemaLoadError already has them). */
+const failed = (err: Error) =>
+  err instanceof SchemaLoadError ? err.message : `${BUILD_FAILED}: ${err.message}. ${USE_FILE}`;
 
 /**
  * Builds a payload's types (Docs can show them when this resolves); the whole schema for the
  * editor is built once they are on screen (`pendingCompletion`, started by `useSchema`).
  */
-async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types' | 'whole'>> {
+async function build(payload: ReadPayload): Promise<Pick<LoadedSchema, 'types' | 'whole'>> {
   performance.mark('schema:build-start');
   let types: SchemaUnderConstruction;
   try {
@@ -118,7 +124,7 @@ async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types'
     throw new SchemaLoadError(failed(err as Error));
   }
   performance.measure('schema:types', 'schema:build-start');
-  return { types, whole: pendingCompletion(types, failed) };
+  return { types, whole: pendingCompletion(types, failed, payload.checked) };
 }
 
 function isAbort(err: unknown): boolean {
