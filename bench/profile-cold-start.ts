@@ -8,7 +8,7 @@
  *   npm run build -- --outDir dist-prof                       # or any build
  *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-cold-start.ts [runs]
  *
- * `WORKERS=1` lists the dedicated workers' tasks too. `CPU_PROFILE=1` adds self time by script and function (`PROFILE_FROM=<ms>`: only after that
+ * `WORKERS=1` lists the dedicated workers' tasks too. `CPU_PROFILE=1` adds self time by script and function (`PROFILE_FROM=<ms or app mark>`: only after that
  * moment; build with `npx vite build --minify false --outDir dist-prof` for readable names).
  * `FLOW=docs` follows big-schema's flow instead (GitHub's schema; "Use sandbox" and Docs clicked
  * as soon as they exist) up to Docs listing Query's fields.
@@ -192,7 +192,10 @@ interface ProfileChunkData {
  * navigation until the typed text was visible, the top 40, and the same summed by script.
  */
 function selfTimes(events: Ev[], main: Ev[], navTs: number, typedAt: number) {
-  const from = Number(process.env.PROFILE_FROM ?? 0);
+  const fromEnv = process.env.PROFILE_FROM ?? '0';
+  // A number of ms, or the name of an app mark (its last occurrence), e.g. `schema:response`.
+  const mark = events.filter((e) => e.cat === 'blink.user_timing' && e.name === fromEnv).pop();
+  const from = mark ? (mark.ts - navTs) / 1000 : Number(fromEnv);
   const nodes = new Map<number, ProfileNode>();
   const self = new Map<string, number>();
   const byScript = new Map<string, number>();

@@ -198,21 +198,22 @@ const NOT_LOADED = createStore<Completion>({});
 
 /** A load started before any component asked (`prefetchSchema`), for the query to adopt. */
 let early: { key: string; load: Promise<LoadedSchema>; controller: AbortController } | undefined;
-/** Set once a schema query has run: from then on the query cache decides what loads. */
-let asked = false;
+/** The connections (query keys, as JSON) whose schema query has run: the query cache decides. */
+const queried = new Set<string>();
 
 /**
- * Starts loading the committed connection's schema now, before the console's code has loaded:
- * the `useSchema` query of the same connection adopts it. Nothing happens without an Instance
- * URL, nor once a schema query has run; the token goes only to the connection's own URL, as
- * with any introspection.
+ * Starts loading the committed connection's schema now, before a component asks: at the page's
+ * start (before the console's code has loaded) and when "Use sandbox" commits (before React
+ * has rendered it). The `useSchema` query of the same connection adopts it. Nothing happens
+ * without an Instance URL, nor for a connection whose schema query has run (the query cache
+ * holds or loads it); the token goes only to the connection's own URL, as with any
+ * introspection.
  */
 export function prefetchSchema(): void {
-  if (asked) return;
   const c = getConnection();
   if (!normalizeBaseUrl(c.baseUrl)) return;
   const key = JSON.stringify(schemaQueryKey(c));
-  if (early?.key === key) return;
+  if (queried.has(key) || early?.key === key) return;
   early?.controller.abort();
   const controller = new AbortController();
   const load = loadIntrospection(controller.signal);
@@ -225,12 +226,27 @@ function adoptEarly(
   key: readonly unknown[],
   signal: AbortSignal,
 ): Promise<LoadedSchema> | undefined {
-  asked = true;
+  const json = JSON.stringify(key);
+  queried.add(json);
   const e = early;
-  if (!e || e.key !== JSON.stringify(key)) return undefined;
+  if (!e || e.key !== json) return undefined;
   early = undefined;
   signal.addEventListener('abort', () => e.controller.abort());
   return e.load;
+}
+
+/**
+ * The schema query's function (`useSchema`): the load `prefetchSchema` started for this
+ * connection, or a new one.
+ */
+export function loadSchemaQuery({
+  queryKey,
+  signal,
+}: {
+  queryKey: readonly unknown[];
+  signal: AbortSignal;
+}): Promise<LoadedSchema> {
+  return adoptEarly(queryKey, signal) ?? loadIntrospection(signal);
 }
 
 /** The schema of the current connection (introspection, cached per connection), or a loaded file. */
@@ -244,7 +260,7 @@ export function useSchema(): SchemaState {
   const baseUrl = stableKey[1] as string;
   const q = useQuery({
     queryKey: stableKey,
-    queryFn: ({ signal, queryKey }) => adoptEarly(queryKey, signal) ?? loadIntrospection(signal),
+    queryFn: loadSchemaQuery,
     enabled: Boolean(baseUrl),
     staleTime: Infinity,
     // Big schemas weigh tens of MB once built: do not keep other connections' around for long.
