@@ -5,7 +5,7 @@ import { NetworkError } from '../../shared/api/http.ts';
 import { createStore, useStore } from '../../shared/lib/store.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
-import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
+import { TokenExpiredError, tokenUsableNow, usableConnection } from './oauth-refresh.ts';
 import { tokenFingerprint } from './fingerprint.ts';
 import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
@@ -138,7 +138,9 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   warmSchemaWorker();
   const send = async (query: string) => {
     // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
-    const c = await usableConnection();
+    // Otherwise the request leaves in this very turn: "Use sandbox" commits, then prefetches,
+    // and React's render of the commit waits for the next microtask.
+    const c = tokenUsableNow() ? getConnection() : await usableConnection();
     const { response } = await sendGraphQL(
       c,
       { query, operationName: 'IntrospectionQuery' },
