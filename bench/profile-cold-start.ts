@@ -8,7 +8,8 @@
  *   npm run build -- --outDir dist-prof                       # or any build
  *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-cold-start.ts [runs]
  *
- * `WORKERS=1` lists the dedicated workers' tasks too. `CPU_PROFILE=1` adds self time by script and function (`PROFILE_FROM=<ms or app mark>`: only after that
+ * `WORKERS=1` lists the dedicated workers' tasks too. `CPU_PROFILE=1` adds self time by script
+ * and function (`PROFILE_FROM=<ms>` or `=<app mark>`, e.g. `schema:response`: only after that
  * moment; build with `npx vite build --minify false --outDir dist-prof` for readable names).
  * `FLOW=docs` follows big-schema's flow instead (GitHub's schema; "Use sandbox" and Docs clicked
  * as soon as they exist) up to Docs listing Query's fields.

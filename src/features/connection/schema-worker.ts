@@ -81,7 +81,12 @@ export async function readAnswerOffThread(
         (r) => {
           signal?.removeEventListener('abort', cancel);
           if (r.kind !== 'checked') return resolve(r);
-          if (!settle) return reject(new SchemaLoadError('The schema worker lost the schema.'));
+          if (!settle)
+            return reject(
+              new SchemaLoadError(
+                'The schema worker answered without the schema. Refetch the schema (Shift-Ctrl-R).',
+              ),
+            );
           if (r.problem) settle.reject(new Error(r.problem));
           else settle.resolve();
         },
