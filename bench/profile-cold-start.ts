@@ -8,7 +8,8 @@
  *   npm run build -- --outDir dist-prof                       # or any build
  *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-cold-start.ts [runs]
  *
- * `CPU_PROFILE=1` adds self time by script and function (`PROFILE_FROM=<ms>`: only after that
+ * `WORKERS=1` lists the dedicated workers' tasks too. `CPU_PROFILE=1` adds self time by script
+ * and function (`PROFILE_FROM=<ms>` or `=<app mark>`, e.g. `schema:response`: only after that
  * moment; build with `npx vite build --minify false --outDir dist-prof` for readable names).
  * `FLOW=docs` follows big-schema's flow instead (GitHub's schema; "Use sandbox" and Docs clicked
  * as soon as they exist) up to Docs listing Query's fields.
@@ -101,22 +102,55 @@ function report(events: Ev[], typedAt: number) {
   const cpu = (l: Ev[]) =>
     l.filter((e) => /RunTask$/.test(e.name)).reduce((s, e) => s + (e.tdur ?? 0), 0);
   const main = [...byKey.values()].sort((a, b) => cpu(b) - cpu(a))[0] ?? [];
-  main.sort((a, b) => a.ts - b.ts);
+  const { wall: total, cpu: totalCpu } = taskLines(main, 'task', typedAt, navTs, ms, lines);
+  // `WORKERS=1`: the dedicated workers' tasks too (the schema and Docs workers, ...).
+  if (process.env.WORKERS) {
+    const workerKeys = new Set(
+      events
+        .filter((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread')
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    for (const key of workerKeys) {
+      const thread = events.filter((e) => `${e.pid}:${e.tid}` === key && e.ts >= navTs);
+      taskLines(thread, `wrk${[...workerKeys].indexOf(key)}`, typedAt, navTs, ms, lines);
+    }
+  }
+  lines.sort((a, b) => a[0] - b[0]);
+  if (process.env.CPU_PROFILE) selfTimes(events, main, navTs, typedAt);
+  for (const [, l] of lines) console.log(l);
+  console.log(
+    `${flow === 'docs' ? 'Docs lists Query' : 'typed text visible'} ${typedAt.toFixed(0)} ms; main-thread tasks ≥1 ms until then: ${(total / 1000).toFixed(0)} ms wall, ${(totalCpu / 1000).toFixed(0)} ms CPU`,
+  );
+}
+
+/**
+ * One line per task of one thread (its events, any order) over 1 ms until `typedAt` (+50 ms),
+ * with what ran in it; returns the tasks' summed wall and CPU time (µs).
+ */
+function taskLines(
+  thread: Ev[],
+  label: string,
+  typedAt: number,
+  navTs: number,
+  ms: (ts: number) => string,
+  lines: [number, string][],
+): { wall: number; cpu: number } {
+  thread.sort((a, b) => a.ts - b.ts);
   const tasks: Ev[] = [];
   let taskEnd = -Infinity;
-  for (const e of main) {
+  for (const e of thread) {
     if (e.ph !== 'X' || !/RunTask$/.test(e.name) || e.ts < taskEnd) continue;
     tasks.push(e);
     taskEnd = e.ts + (e.dur ?? 0);
   }
-  let total = 0;
-  let totalCpu = 0;
+  let wall = 0;
+  let cpu = 0;
   for (const t of tasks) {
     const end = t.ts + (t.dur ?? 0);
     if ((t.dur ?? 0) < 1000 || (typedAt > 0 && t.ts - navTs > typedAt * 1000 + 50_000)) continue;
-    total += t.dur ?? 0;
-    totalCpu += t.tdur ?? 0;
-    const inside = main.filter(
+    wall += t.dur ?? 0;
+    cpu += t.tdur ?? 0;
+    const inside = thread.filter(
       (e) =>
         e !== t &&
         e.ph === 'X' &&
@@ -138,15 +172,10 @@ function report(events: Ev[], typedAt: number) {
       .join(', ');
     lines.push([
       t.ts,
-      `${ms(t.ts)} task ${((t.dur ?? 0) / 1000).toFixed(1)} ms (cpu ${((t.tdur ?? 0) / 1000).toFixed(1)}) ${what}`,
+      `${ms(t.ts)} ${label} ${((t.dur ?? 0) / 1000).toFixed(1)} ms (cpu ${((t.tdur ?? 0) / 1000).toFixed(1)}) ${what}`,
     ]);
   }
-  lines.sort((a, b) => a[0] - b[0]);
-  if (process.env.CPU_PROFILE) selfTimes(events, main, navTs, typedAt);
-  for (const [, l] of lines) console.log(l);
-  console.log(
-    `${flow === 'docs' ? 'Docs lists Query' : 'typed text visible'} ${typedAt.toFixed(0)} ms; main-thread tasks ≥1 ms until then: ${(total / 1000).toFixed(0)} ms wall, ${(totalCpu / 1000).toFixed(0)} ms CPU`,
-  );
+  return { wall, cpu };
 }
 
 interface ProfileNode {
@@ -164,7 +193,10 @@ interface ProfileChunkData {
  * navigation until the typed text was visible, the top 40, and the same summed by script.
  */
 function selfTimes(events: Ev[], main: Ev[], navTs: number, typedAt: number) {
-  const from = Number(process.env.PROFILE_FROM ?? 0);
+  const fromEnv = process.env.PROFILE_FROM ?? '0';
+  // A number of ms, or the name of an app mark (its last occurrence), e.g. `schema:response`.
+  const mark = events.filter((e) => e.cat === 'blink.user_timing' && e.name === fromEnv).pop();
+  const from = mark ? (mark.ts - navTs) / 1000 : Number(fromEnv);
   const nodes = new Map<number, ProfileNode>();
   const self = new Map<string, number>();
   const byScript = new Map<string, number>();

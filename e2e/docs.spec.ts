@@ -443,3 +443,37 @@ test('older servers, disabled introspection and web pages get a clear message', 
     await new Promise((r) => upstream.close(r));
   }
 });
+
+test('a schema that names a type it does not define says so, though Docs may show Query first', async ({
+  page,
+}) => {
+  // A server whose answer to the console's query lacks type C (B's field names it): the
+  // schema worker sends the types ahead and finds the fault once it has read the whole answer.
+  const schema = buildSchema('type Query { b: B } type B { c: C } type C { d: Int }');
+  const upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', async () => {
+      const { query } = JSON.parse(body) as { query: string };
+      const out = (await graphql({ schema, source: query })) as {
+        data?: { __schema?: { types: { name: string }[] } };
+      };
+      if (out.data?.__schema)
+        out.data.__schema.types = out.data.__schema.types.filter((t) => t.name !== 'C');
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((r) => upstream.listen(4935, '127.0.0.1', r));
+  try {
+    const app = new ConsolePage(page);
+    await app.open();
+    await app.connection.enterInstanceUrl('http://127.0.0.1:4935');
+    await app.docs.toggle.click();
+    await expect(app.docs.root.getByRole('alert')).toContainText(
+      'The schema could not be built from the introspection result: Invalid or incomplete schema, unknown type: C.',
+    );
+    await expect(app.docs.link('b')).toBeHidden();
+  } finally {
+    await new Promise((r) => upstream.close(r));
+  }
+});

@@ -114,6 +114,30 @@ test('a remembered connection’s schema is requested before the console’s cod
   expect(carried.some((c) => c.url.includes(token))).toBe(false);
 });
 
+test('“Use sandbox” sends the schema request once: the console adopts the one the fill started', async ({
+  page,
+}) => {
+  const introspections: Request[] = [];
+  page.on('request', (r) => {
+    if (isIntrospection(r)) introspections.push(r);
+  });
+  const app = new ConsolePage(page);
+  await app.open();
+  await expect(app.connection.useSandboxButton).toBeEnabled();
+  // The server's default instance, asked at the page's start without a token.
+  await expect.poll(() => introspections.length).toBe(1);
+  await app.connection.useSandboxButton.click();
+  await app.docs.open();
+  await expect(
+    app.docs.root.getByRole('list', { name: 'Fields of Query' }).getByRole('button', {
+      name: 'currentUser',
+      exact: true,
+    }),
+  ).toBeVisible();
+  expect(introspections).toHaveLength(2);
+  expect(introspections[1]?.headers()['authorization']).toMatch(/^token /);
+});
+
 test('GitHub’s schema: Docs list Query’s fields, and completion gets the whole schema built in slices', async ({
   page,
 }) => {

@@ -30,7 +30,12 @@ import type { Splice } from './fast-results.ts';
 import { NO_TRACE } from './tracing.ts';
 import { MAX_BODY_BYTES, readRequestBody } from './request-body.ts';
 import { costLimitBody, errorsOnly, operationProblem, syntaxMessage } from './error-texts.ts';
-import { introspectionCache, introspectionCacheKey } from './introspection-cache.ts';
+import {
+  cacheAnswer,
+  introspectionCache,
+  introspectionCacheKey,
+  writeCachedAnswer,
+} from './introspection-cache.ts';
 import { serializeResult, writeJson, writeParts, writePlain } from './result-writer.ts';
 
 export interface GraphQLEndpoint {
@@ -174,7 +179,7 @@ export async function serveGraphQL(
   const cached = cacheKey === null ? undefined : introspectionCache(endpoint.schema).get(cacheKey);
   if (cached !== undefined) {
     trace.begin('execution')('cached');
-    writeJson(res, 200, cached);
+    writeCachedAnswer(req, res, cached);
     return;
   }
   const splices: Splice[] = [];
@@ -194,7 +199,7 @@ export async function serveGraphQL(
   const out = serializeResult(result, splices);
   if (typeof out === 'string') {
     endSerialisation(`${out.length} characters`);
-    if (cacheKey !== null) introspectionCache(endpoint.schema).set(cacheKey, out);
+    if (cacheKey !== null) cacheAnswer(endpoint.schema, cacheKey, out);
     writeJson(res, 200, out);
     return;
   }

@@ -120,10 +120,9 @@ export function refreshOAuthToken(): Promise<void> {
  * refreshes first when it can; it refuses (TokenExpiredError) rather than send an expired token.
  */
 export async function ensureUsableToken(now = Date.now()): Promise<void> {
+  if (tokenUsableNow(now)) return;
   const s = getConnection();
-  if (s.scheme !== 'bearer' || !s.token.trim()) return;
   const phase = tokenPhase(s.oauth.expiresAt, now);
-  if (phase === 'valid' || phase === 'no-expiry') return;
   if (canRefresh()) {
     try {
       await refreshOAuthToken();
@@ -139,6 +138,18 @@ export async function ensureUsableToken(now = Date.now()): Promise<void> {
     throw new TokenExpiredError(
       `The OAuth token ${formatTimeLeft(s.oauth.expiresAt!, now)}; not sending it. Paste a new token response in the connection panel (with a refresh token and Client ID the console refreshes it for you).`,
     );
+}
+
+/**
+ * Whether the committed connection's token goes as it is (not an OAuth token due for refresh or
+ * expired): `usableConnection` would then be `getConnection()`, so a caller in a hurry may take
+ * that without waiting a turn (`loadIntrospection` in schema.ts).
+ */
+export function tokenUsableNow(now = Date.now()): boolean {
+  const s = getConnection();
+  if (s.scheme !== 'bearer' || !s.token.trim()) return true;
+  const phase = tokenPhase(s.oauth.expiresAt, now);
+  return phase === 'valid' || phase === 'no-expiry';
 }
 
 /**

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commitConnection, getConnection, subscribeConnection } from './connection-store.ts';
+import { loadSchemaQuery, schemaQueryKey } from './schema.ts';
 import {
+  fillFromSandbox,
   loadSandboxInfo,
   prefetchSandboxInfo,
   SANDBOX_AHEAD_MAX_AGE_MS,
@@ -80,5 +83,47 @@ describe('loadSandboxInfo after prefetchSandboxInfo', () => {
     prefetchSandboxInfo(0);
     await expect(loadSandboxInfo(10)).rejects.toThrow(/No sandbox here/);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('fillFromSandbox', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the schema request with the commit, not once a component has rendered it', async () => {
+    const sent: { url: string; body: string; auth: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const body = typeof init?.body === 'string' ? init.body : '';
+        sent.push({ url, body, auth: new Headers(init?.headers).get('Authorization') });
+        if (url.endsWith('/sandbox.json'))
+          return Promise.resolve(new Response(JSON.stringify(info), { status: 200 }));
+        return new Promise<Response>(() => {}); // the schema's answer is not what this is about
+      }),
+    );
+    const introspections = () => sent.filter((r) => r.body.includes('IntrospectionQuery'));
+    // The page's start: the server's default instance, no token yet, its schema query run.
+    commitConnection({ baseUrl: info.base_url, token: '' });
+    const controller = new AbortController();
+    void loadSchemaQuery({
+      queryKey: schemaQueryKey(getConnection()),
+      signal: controller.signal,
+    }).catch(() => {});
+    await vi.waitFor(() => expect(introspections()).toHaveLength(1));
+    controller.abort();
+
+    // React renders a store's change in a microtask queued by its subscription: the request
+    // must have left by then.
+    let sentByRender = -1;
+    const unsubscribe = subscribeConnection(() =>
+      queueMicrotask(() => {
+        if (sentByRender < 0) sentByRender = introspections().length;
+      }),
+    );
+    await fillFromSandbox();
+    unsubscribe();
+    expect(sentByRender).toBe(2);
+    expect(introspections()[1]?.auth).toBe(`token ${info.tokens.user}`);
   });
 });

@@ -2,6 +2,7 @@ import { httpRequest } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { serverRunsSandbox } from './server-defaults.ts';
 import { commitConnection, getConnection, type ConnectionSettings } from './connection-store.ts';
+import { prefetchSchema } from './schema.ts';
 
 /** The part of `/sandbox.json` the connection panel and the Analytics tab use. */
 export interface SandboxJson {
@@ -101,8 +102,14 @@ async function fetchSandboxInfo(): Promise<SandboxJson> {
   return (await res.json()) as SandboxJson;
 }
 
-/** Fills the connection from this server's sandbox. Throws a user-facing message. */
+/**
+ * Fills the connection from this server's sandbox. Throws a user-facing message. The schema's
+ * request leaves with the commit, not once React has rendered the new connection (~15 ms of the
+ * click's task): `useSchema`'s query adopts it (`prefetchSchema`, which leaves a page whose
+ * schema queries have run to the query cache).
+ */
 export async function fillFromSandbox(): Promise<void> {
   const info = await loadSandboxInfo();
   commitConnection(sandboxPatch(info, getConnection(), Date.now()));
+  prefetchSchema();
 }

@@ -38,6 +38,35 @@ describe('pendingCompletion', () => {
     expect(printSchema(pending.completion.get().schema!)).toBe(printSchema(buildSchema(SDL)));
   });
 
+  it("says why the worker's check of the whole answer failed as soon as it did, unstarted", async () => {
+    const types = await typesOf(SDL);
+    const complete = vi.spyOn(types, 'complete');
+    let fail!: (err: Error) => void;
+    const checked = new Promise<void>((_, reject) => (fail = reject));
+    const pending = pendingCompletion(types, (e) => `Could not build: ${e.message}.`, checked);
+    fail(new Error('unknown type: B'));
+    await vi.waitFor(() =>
+      expect(pending.completion.get()).toEqual({ error: 'Could not build: unknown type: B.' }),
+    );
+    pending.start();
+    await settle();
+    expect(complete).not.toHaveBeenCalled();
+  });
+
+  it("builds the whole schema only once the worker's check has passed", async () => {
+    const types = await typesOf(SDL);
+    const complete = vi.spyOn(types, 'complete');
+    let pass!: () => void;
+    const checked = new Promise<void>((resolve) => (pass = resolve));
+    const pending = pendingCompletion(types, (e) => e.message, checked);
+    pending.start();
+    await settle();
+    expect(complete).not.toHaveBeenCalled();
+    pass();
+    await vi.waitFor(() => expect(pending.completion.get().schema).toBeDefined());
+    expect(complete).toHaveBeenCalledTimes(1);
+  });
+
   it('words a failed build for the user', async () => {
     const types = await typesOf(SDL);
     vi.spyOn(types, 'complete').mockRejectedValue(new Error('bad directive'));

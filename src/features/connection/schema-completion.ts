@@ -18,27 +18,35 @@ export interface PendingCompletion {
 /**
  * The editor's schema for types Docs can already browse. Nothing is built until `start`: the
  * page starts it once the types are on screen (`useSchema`), so its slices never take the turns
- * of the render that shows them. `failed` words a build error for the user.
+ * of the render that shows them. `failed` words a build error for the user. `checked` (the
+ * schema worker's check of the whole answer, when the types came before it: `ReadPayload` in
+ * schema-worker.ts) comes first: its failure is the completion's error as soon as it is known.
  */
 export function pendingCompletion(
   types: SchemaUnderConstruction,
   failed: (err: Error) => string,
+  checked: Promise<void> = Promise.resolve(),
 ): PendingCompletion {
   const completion = createStore<Completion>({});
   let started = false;
+  const fail = (err: Error) => {
+    if (!completion.get().error) completion.set({ error: failed(err) });
+  };
+  checked.catch(fail);
   return {
     completion,
     start() {
       if (started) return;
       started = true;
-      performance.mark('schema:whole-start');
-      types.complete().then(
-        (schema) => {
-          performance.mark('schema:build');
-          completion.set({ schema });
-        },
-        (err: Error) => completion.set({ error: failed(err) }),
-      );
+      checked
+        .then(() => {
+          performance.mark('schema:whole-start');
+          return types.complete().then((schema) => {
+            performance.mark('schema:build');
+            completion.set({ schema });
+          }, fail);
+        })
+        .catch(() => {}); // `fail` has it
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { IntrospectionQuery, IntrospectionType, IntrospectionTypeRef } from 'graphql';
-import { typeSpans } from './schema-spans.ts';
+import { schemaLayout, typeSpans, type SchemaLayout } from './schema-spans.ts';
 
 /** One named type of a `SchemaPayload`: what its constructor needs (its definition is a span). */
 export interface TypeEntry {
@@ -111,7 +111,7 @@ function unknownReference(t: IntrospectionType, defined: ReadonlySet<unknown>): 
  * defined, then a type without name or kind (its messages). Pure; one pass without a list per
  * type (the worker runs it once, before its code is optimized).
  */
-function problemOf(types: readonly IntrospectionType[]): string | undefined {
+export function schemaProblem(types: readonly IntrospectionType[]): string | undefined {
   const defined = new Set<unknown>();
   for (const t of types) defined.add(t?.name);
   let incomplete: { value: unknown } | undefined;
@@ -127,7 +127,7 @@ function problemOf(types: readonly IntrospectionType[]): string | undefined {
 /** Cuts a parsed introspection result into a `SchemaPayload` (in the schema worker). Pure. */
 export function toSchemaPayload(text: string, data: IntrospectionQuery): SchemaPayload {
   const { types, ...head } = data.__schema;
-  const problem = problemOf(types);
+  const problem = schemaProblem(types);
   if (problem)
     return { text, head: JSON.stringify(head), types: [], spans: new Uint32Array(0), problem };
   const spans = typeSpans(text, types.length);
@@ -142,4 +142,65 @@ export function toSchemaPayload(text: string, data: IntrospectionQuery): SchemaP
     })),
     ...(spans ? { spans } : joinedDefinitions(types)),
   };
+}
+
+/**
+ * A type's head as the standard introspection query asks for it (graphql-js
+ * `getIntrospectionQuery`: `kind`, `name`, `description`, then `fields`; a GraphQL server
+ * answers in the order asked). Anything else (`specifiedByURL`, `isOneOf`, no descriptions)
+ * is read by `toSchemaPayload`.
+ */
+const TYPE_HEAD =
+  /\{\s*"kind"\s*:\s*"([A-Z_]+)"\s*,\s*"name"\s*:\s*"([_A-Za-z][_0-9A-Za-z]*)"\s*,\s*"description"\s*:\s*(null|"(?:[^"\\]|\\.)*")\s*,\s*"fields"\s*:/y;
+
+const KINDS = new Set<string>(['SCALAR', 'OBJECT', 'INTERFACE', 'UNION', 'ENUM', 'INPUT_OBJECT']);
+
+/** `__schema` without its `types`, as JSON cut from the text; undefined if that is not JSON. */
+function headJson(text: string, layout: SchemaLayout): string | undefined {
+  const before = text.slice(layout.schemaOpen, layout.typesKey).replace(/\s*,\s*$/, '');
+  const after = text.slice(layout.typesClose + 1, layout.schemaClose + 1).replace(/^\s*,/, '');
+  const json =
+    before.trimEnd() === '{' || after.trimStart().startsWith('}')
+      ? before + after
+      : `${before},${after}`;
+  try {
+    JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  return json;
+}
+
+/**
+ * The payload of an introspection answer read without `JSON.parse` of the whole text (in the
+ * schema worker, for Docs as early as possible): the layout of its types (`schemaLayout`) and
+ * each type's head. Undefined for a text it cannot read so (the worker then parses it whole:
+ * `toSchemaPayload`). Nothing is checked beyond what it reads: the worker parses the whole text
+ * afterwards and looks for a `schemaProblem`. Pure.
+ */
+export function quickSchemaPayload(text: string): SchemaPayload | undefined {
+  const layout = schemaLayout(text);
+  if (!layout) return undefined;
+  const { spans } = layout;
+  const count = spans.length / 2;
+  if (count === 0) return undefined;
+  const types: TypeEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    TYPE_HEAD.lastIndex = spans[2 * i] ?? 0;
+    const m = TYPE_HEAD.exec(text);
+    const [, kind = '', name = '', description = 'null'] = m ?? [];
+    if (!m || !KINDS.has(kind)) return undefined;
+    types.push({
+      name,
+      kind: kind as TypeEntry['kind'],
+      description:
+        description === 'null'
+          ? null
+          : description.includes('\\')
+            ? (JSON.parse(description) as string)
+            : description.slice(1, -1),
+    });
+  }
+  const head = headJson(text, layout);
+  return head === undefined ? undefined : { text, head, types, spans };
 }

@@ -25,13 +25,23 @@ export function warmSchemaWorker(): void {
 }
 
 /**
+ * A payload as the page gets it. `checked` is there when it came before the worker had parsed
+ * the whole answer: it resolves once the worker has, or rejects with why no schema can be built
+ * from it (an `Error` with `buildClientSchema`'s message, or a SchemaLoadError to show as is).
+ */
+export interface ReadPayload extends SchemaPayload {
+  checked?: Promise<void>;
+}
+
+/**
  * Reads an introspection answer in the schema worker: the body's bytes are handed over (not
- * copied, not decoded here), so the page never parses the 3 MB. Throws SchemaLoadError.
+ * copied, not decoded here), so the page never parses the 3 MB. Resolves as soon as the worker
+ * sends the types (see `ReadPayload`). Throws SchemaLoadError.
  */
 export async function readAnswerOffThread(
   response: Response,
   signal?: AbortSignal,
-): Promise<ParsedAnswer<SchemaPayload>> {
+): Promise<ParsedAnswer<ReadPayload>> {
   const { status, contentType, relayError } = httpMeta(response);
   let body: ArrayBuffer;
   try {
@@ -43,9 +53,50 @@ export async function readAnswerOffThread(
     );
   }
   performance.mark('schema:response');
-  return worker
-    .call('readAnswer', { status, contentType, relayError, body }, { signal, transfer: [body] })
-    .catch((err: unknown) => Promise.reject(asLoadError(err)));
+  // Cancelled only until the payload is in: its check then belongs to the schema shown.
+  const call = new AbortController();
+  const cancel = () => call.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
+  if (signal?.aborted) cancel();
+  return new Promise((resolve, reject) => {
+    let settle: { resolve(): void; reject(err: unknown): void } | undefined;
+    worker
+      .call(
+        'readAnswer',
+        { status, contentType, relayError, body },
+        {
+          signal: call.signal,
+          transfer: [body],
+          onProgress(payload) {
+            signal?.removeEventListener('abort', cancel);
+            const checked = new Promise<void>(
+              (ok, fail) => (settle = { resolve: ok, reject: fail }),
+            );
+            checked.catch(() => {}); // read by the whole schema's build
+            resolve({ kind: 'ok', data: { ...payload, checked } });
+          },
+        },
+      )
+      .then(
+        (r) => {
+          signal?.removeEventListener('abort', cancel);
+          if (r.kind !== 'checked') return resolve(r);
+          if (!settle)
+            return reject(
+              new SchemaLoadError(
+                'The schema worker answered without the schema. Refetch the schema (Shift-Ctrl-R).',
+              ),
+            );
+          if (r.problem) settle.reject(new Error(r.problem));
+          else settle.resolve();
+        },
+        (err: unknown) => {
+          signal?.removeEventListener('abort', cancel);
+          if (settle) settle.reject(asLoadError(err));
+          else reject(asLoadError(err));
+        },
+      );
+  });
 }
 
 /** Reads a schema file (SDL or introspection JSON) in the schema worker. Throws SchemaLoadError. */

@@ -5,7 +5,7 @@ import { NetworkError } from '../../shared/api/http.ts';
 import { createStore, useStore } from '../../shared/lib/store.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
-import { TokenExpiredError, usableConnection } from './oauth-refresh.ts';
+import { TokenExpiredError, tokenUsableNow, usableConnection } from './oauth-refresh.ts';
 import { tokenFingerprint } from './fingerprint.ts';
 import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
@@ -16,8 +16,12 @@ import {
   type PendingCompletion,
 } from './schema-completion.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
-import type { SchemaPayload } from './schema-payload.ts';
-import { readAnswerOffThread, readFileOffThread, warmSchemaWorker } from './schema-worker.ts';
+import {
+  readAnswerOffThread,
+  readFileOffThread,
+  warmSchemaWorker,
+  type ReadPayload,
+} from './schema-worker.ts';
 import { ConnectionError, sendGraphQL } from './transport.ts';
 
 export { tokenFingerprint };
@@ -102,13 +106,15 @@ const loadBuilder = () => (builder ??= import('./schema-build.ts'));
 const BUILD_FAILED = 'The schema could not be built from the introspection result';
 const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
 
-const failed = (err: Error) => `${BUILD_FAILED}: ${err.message}. ${USE_FILE}`;
+/** A build error in words for the user (a SchemaLoadError already has them). */
+const failed = (err: Error) =>
+  err instanceof SchemaLoadError ? err.message : `${BUILD_FAILED}: ${err.message}. ${USE_FILE}`;
 
 /**
  * Builds a payload's types (Docs can show them when this resolves); the whole schema for the
  * editor is built once they are on screen (`pendingCompletion`, started by `useSchema`).
  */
-async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types' | 'whole'>> {
+async function build(payload: ReadPayload): Promise<Pick<LoadedSchema, 'types' | 'whole'>> {
   performance.mark('schema:build-start');
   let types: SchemaUnderConstruction;
   try {
@@ -118,7 +124,7 @@ async function build(payload: SchemaPayload): Promise<Pick<LoadedSchema, 'types'
     throw new SchemaLoadError(failed(err as Error));
   }
   performance.measure('schema:types', 'schema:build-start');
-  return { types, whole: pendingCompletion(types, failed) };
+  return { types, whole: pendingCompletion(types, failed, payload.checked) };
 }
 
 function isAbort(err: unknown): boolean {
@@ -132,7 +138,9 @@ async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
   warmSchemaWorker();
   const send = async (query: string) => {
     // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
-    const c = await usableConnection();
+    // Otherwise the request leaves in this very turn: "Use sandbox" commits, then prefetches,
+    // and React's render of the commit waits for the next microtask.
+    const c = tokenUsableNow() ? getConnection() : await usableConnection();
     const { response } = await sendGraphQL(
       c,
       { query, operationName: 'IntrospectionQuery' },
@@ -192,21 +200,22 @@ const NOT_LOADED = createStore<Completion>({});
 
 /** A load started before any component asked (`prefetchSchema`), for the query to adopt. */
 let early: { key: string; load: Promise<LoadedSchema>; controller: AbortController } | undefined;
-/** Set once a schema query has run: from then on the query cache decides what loads. */
-let asked = false;
+/** The connections (query keys, as JSON) whose schema query has run: the query cache decides. */
+const queried = new Set<string>();
 
 /**
- * Starts loading the committed connection's schema now, before the console's code has loaded:
- * the `useSchema` query of the same connection adopts it. Nothing happens without an Instance
- * URL, nor once a schema query has run; the token goes only to the connection's own URL, as
- * with any introspection.
+ * Starts loading the committed connection's schema now, before a component asks: at the page's
+ * start (before the console's code has loaded) and when "Use sandbox" commits (before React
+ * has rendered it). The `useSchema` query of the same connection adopts it. Nothing happens
+ * without an Instance URL, nor for a connection whose schema query has run (the query cache
+ * holds or loads it); the token goes only to the connection's own URL, as with any
+ * introspection.
  */
 export function prefetchSchema(): void {
-  if (asked) return;
   const c = getConnection();
   if (!normalizeBaseUrl(c.baseUrl)) return;
   const key = JSON.stringify(schemaQueryKey(c));
-  if (early?.key === key) return;
+  if (queried.has(key) || early?.key === key) return;
   early?.controller.abort();
   const controller = new AbortController();
   const load = loadIntrospection(controller.signal);
@@ -219,12 +228,27 @@ function adoptEarly(
   key: readonly unknown[],
   signal: AbortSignal,
 ): Promise<LoadedSchema> | undefined {
-  asked = true;
+  const json = JSON.stringify(key);
+  queried.add(json);
   const e = early;
-  if (!e || e.key !== JSON.stringify(key)) return undefined;
+  if (!e || e.key !== json) return undefined;
   early = undefined;
   signal.addEventListener('abort', () => e.controller.abort());
   return e.load;
+}
+
+/**
+ * The schema query's function (`useSchema`): the load `prefetchSchema` started for this
+ * connection, or a new one.
+ */
+export function loadSchemaQuery({
+  queryKey,
+  signal,
+}: {
+  queryKey: readonly unknown[];
+  signal: AbortSignal;
+}): Promise<LoadedSchema> {
+  return adoptEarly(queryKey, signal) ?? loadIntrospection(signal);
 }
 
 /** The schema of the current connection (introspection, cached per connection), or a loaded file. */
@@ -238,7 +262,7 @@ export function useSchema(): SchemaState {
   const baseUrl = stableKey[1] as string;
   const q = useQuery({
     queryKey: stableKey,
-    queryFn: ({ signal, queryKey }) => adoptEarly(queryKey, signal) ?? loadIntrospection(signal),
+    queryFn: loadSchemaQuery,
     enabled: Boolean(baseUrl),
     staleTime: Infinity,
     // Big schemas weigh tens of MB once built: do not keep other connections' around for long.

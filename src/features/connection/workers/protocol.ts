@@ -7,6 +7,15 @@ interface AnswerBytes extends Omit<RawAnswer, 'text'> {
 }
 
 /**
+ * The end of a `readAnswer` whose payload went ahead as its progress: the whole answer has been
+ * parsed since, and `problem` says why no schema can be built from it.
+ */
+export interface AnswerChecked {
+  kind: 'checked';
+  problem?: string;
+}
+
+/**
  * The schema worker's methods (called through src/shared/lib/worker-rpc.ts). Both read a big
  * text off the main thread and hand back a `SchemaPayload`; a failure rejects with a message
  * saying what to do.
@@ -14,8 +23,16 @@ interface AnswerBytes extends Omit<RawAnswer, 'text'> {
 export type SchemaApi = {
   /** Answers at once: started ahead of a schema load so the worker is up when the answer is in. */
   warm: { params: null; result: true };
-  /** Reads one introspection answer: the schema, or the server's GraphQL errors. */
-  readAnswer: { params: AnswerBytes; result: ParsedAnswer<SchemaPayload> };
+  /**
+   * Reads one introspection answer: the schema, or the server's GraphQL errors. An answer to
+   * the standard query is sent as progress before the whole text is parsed
+   * (`quickSchemaPayload`); the result is then `AnswerChecked`.
+   */
+  readAnswer: {
+    params: AnswerBytes;
+    result: ParsedAnswer<SchemaPayload> | AnswerChecked;
+    progress: SchemaPayload;
+  };
   /** Reads a schema file (SDL, or an introspection result with or without "data"). */
   readFile: { params: { name: string; body: ArrayBuffer }; result: SchemaPayload };
 };

@@ -1,4 +1,9 @@
-import { buildSchema, introspectionFromSchema } from 'graphql';
+import {
+  buildSchema,
+  graphqlSync,
+  introspectionFromSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createRpcClient,
@@ -7,7 +12,13 @@ import {
   type RpcScope,
   type RpcTarget,
 } from '../../../shared/lib/worker-rpc.ts';
-import { definitionJson, toSchemaPayload } from '../schema-payload.ts';
+import { MODERN_INTROSPECTION } from '../schema-load.ts';
+import {
+  definitionJson,
+  toSchemaPayload,
+  unknownTypeMessage,
+  type SchemaPayload,
+} from '../schema-payload.ts';
 import { schemaHandlers } from './schema-handlers.ts';
 import type { SchemaApi } from './protocol.ts';
 
@@ -80,6 +91,75 @@ describe('schema worker protocol', () => {
     expect(p.types.map((_, i) => JSON.parse(definitionJson(p, i)) as unknown)).toEqual(
       data.__schema.types,
     );
+  });
+
+  describe("an answer to this console's query: the types go ahead of the whole check", () => {
+    /** The answer a server gives to the query the console sends on connect. */
+    const standard = (sdl: string) =>
+      graphqlSync({ schema: buildSchema(sdl), source: MODERN_INTROSPECTION }) as unknown as {
+        data: IntrospectionQuery;
+      };
+
+    /** One readAnswer call: what came as progress, then as result, in the order it came. */
+    async function read(text: string) {
+      const client = schemaWorkerPair();
+      const heard: string[] = [];
+      let ahead: SchemaPayload | undefined;
+      const result = client
+        .call(
+          'readAnswer',
+          { status: 200, contentType: 'application/json', relayError: false, body: bytes(text) },
+          {
+            onProgress(p) {
+              heard.push('types');
+              ahead = p;
+            },
+          },
+        )
+        .then(
+          (r) => {
+            heard.push('result');
+            return r;
+          },
+          (err: Error) => {
+            heard.push('error');
+            throw err;
+          },
+        );
+      return { heard, result, ahead: () => ahead };
+    }
+
+    it('sends the types first, then the check of the whole answer', async () => {
+      const body = standard(SDL);
+      const text = JSON.stringify(body);
+      const call = await read(text);
+      await expect(call.result).resolves.toEqual({ kind: 'checked' });
+      expect(call.heard).toEqual(['types', 'result']);
+      const p = call.ahead()!;
+      expect(p.text).toBe(text);
+      expect(p.problem).toBeUndefined();
+      expect(p.types.map((t) => t.name)).toEqual(body.data.__schema.types.map((t) => t.name));
+      expect(p.types.map((_, i) => JSON.parse(definitionJson(p, i)) as unknown)).toEqual(
+        body.data.__schema.types,
+      );
+    });
+
+    it('says why no schema can be built once it has read the whole answer', async () => {
+      const { __schema } = standard(SDL).data;
+      const types = __schema.types.filter((t) => t.name !== 'B');
+      const call = await read(JSON.stringify({ data: { __schema: { ...__schema, types } } }));
+      await expect(call.result).resolves.toEqual({
+        kind: 'checked',
+        problem: unknownTypeMessage('B'),
+      });
+      expect(call.heard).toEqual(['types', 'result']);
+    });
+
+    it('says what to do when the rest of the answer is not JSON', async () => {
+      const call = await read(`${JSON.stringify(standard(SDL)).slice(0, -1)} trailing`);
+      await expect(call.result).rejects.toThrow(/not a GraphQL response/);
+      expect(call.heard).toEqual(['types', 'error']);
+    });
   });
 
   it('hands back GraphQL errors (for the older query) and refusals as messages', async () => {
