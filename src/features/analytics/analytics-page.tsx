@@ -10,6 +10,7 @@ import { ReportStatus } from './components/report-status.tsx';
 import { ReportTable } from './components/report-table.tsx';
 import { SummaryPanel } from './components/summary-panel.tsx';
 import { useReport } from './hooks/use-report.ts';
+import { useStagedMount } from './hooks/use-staged-mount.ts';
 import { normalizeInstanceHost } from '../../shared/contracts/host.ts';
 import {
   buildReportParams,
@@ -37,6 +38,11 @@ export default function AnalyticsPage() {
   const report = useReport();
   const { state } = report;
   const busy = state.phase === 'requesting' || state.phase === 'streaming';
+  // A report's first progress builds the table's header alone; its visible rows, the rows beyond
+  // them, the chart, the summary and the comparison follow one per frame (the panels stay
+  // mounted, keeping their choices, and render nothing until shown), so no single task builds
+  // and lays out the whole page.
+  const stage = useStagedMount(state.progress.header !== undefined, 5);
 
   function handleChange(patch: Partial<Form>) {
     const next = { ...form, ...patch };
@@ -89,16 +95,23 @@ export default function AnalyticsPage() {
         <ExportViewButton state={state} summarySpec={summarySpec} exportView={report.exportView} />
       </ReportForm>
       <ReportStatus state={state} onCancel={report.cancel} />
-      <ReportTable state={state} requestWindow={report.requestWindow} setView={report.setView} />
-      <ReportChart state={state} chart={report.chart} />
+      <ReportTable
+        state={state}
+        requestWindow={report.requestWindow}
+        setView={report.setView}
+        rows={stage >= 1}
+        overscan={stage >= 2}
+      />
+      <ReportChart state={state} chart={report.chart} shown={stage >= 3} />
       <SummaryPanel
         state={state}
         spec={summarySpec}
         onSpec={setSummarySpec}
         summary={report.summary}
         chart={report.chart}
+        shown={stage >= 4}
       />
-      <ComparePeriods state={state} compare={report.compare} />
+      <ComparePeriods state={state} compare={report.compare} shown={stage >= 5} />
       {credits}
     </section>
   );
