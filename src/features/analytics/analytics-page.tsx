@@ -7,7 +7,7 @@ import { ExportViewButton } from './components/export-view-button.tsx';
 import { ReportChart } from './components/report-chart.tsx';
 import { ReportForm } from './components/report-form.tsx';
 import { ReportStatus } from './components/report-status.tsx';
-import { ReportTable } from './components/report-table.tsx';
+import { ReportTable, TABLE_BUILD_STEPS } from './components/report-table.tsx';
 import { SummaryPanel } from './components/summary-panel.tsx';
 import { useReport } from './hooks/use-report.ts';
 import { useStagedMount } from './hooks/use-staged-mount.ts';
@@ -38,11 +38,11 @@ export default function AnalyticsPage() {
   const report = useReport();
   const { state } = report;
   const busy = state.phase === 'requesting' || state.phase === 'streaming';
-  // A report's first progress builds the table's header alone; its visible rows, the rows beyond
-  // them, the chart, the summary and the comparison follow one per frame (the panels stay
-  // mounted, keeping their choices, and render nothing until shown), so no single task builds
-  // and lays out the whole page.
-  const stage = useStagedMount(state.progress.header !== undefined, 5);
+  // A report's first progress builds the table's header alone; its rows (in steps), the chart,
+  // the summary and the comparison follow one per frame (the panels stay mounted, keeping their
+  // choices, and render nothing until shown), so no single task builds and lays out the page.
+  const stage = useStagedMount(state.progress.header !== undefined, TABLE_BUILD_STEPS + 3);
+  const panel = (n: number) => stage >= TABLE_BUILD_STEPS + n;
 
   function handleChange(patch: Partial<Form>) {
     const next = { ...form, ...patch };
@@ -99,19 +99,18 @@ export default function AnalyticsPage() {
         state={state}
         requestWindow={report.requestWindow}
         setView={report.setView}
-        rows={stage >= 1}
-        overscan={stage >= 2}
+        built={stage}
       />
-      <ReportChart state={state} chart={report.chart} shown={stage >= 3} />
+      <ReportChart state={state} chart={report.chart} shown={panel(1)} />
       <SummaryPanel
         state={state}
         spec={summarySpec}
         onSpec={setSummarySpec}
         summary={report.summary}
         chart={report.chart}
-        shown={stage >= 4}
+        shown={panel(2)}
       />
-      <ComparePeriods state={state} compare={report.compare} shown={stage >= 5} />
+      <ComparePeriods state={state} compare={report.compare} shown={panel(3)} />
       {credits}
     </section>
   );

@@ -14,21 +14,23 @@ const ROW_HEIGHT = 28;
 const SCROLLER_HEIGHT = 460;
 /** Its rows' height until measured: less its border and a header at least a row tall. */
 const VIEWPORT_ESTIMATE = SCROLLER_HEIGHT - 2 - ROW_HEIGHT;
-/** Rows drawn beyond each edge (once `overscan`). */
+/** Rows drawn beyond each edge (once built). */
 const OVERSCAN = 6;
+/**
+ * A report's table is built over frames (`analytics-page.tsx` counts them into `built`): first
+ * the header and the scroller, whose first layout measures the viewport; then the top half of
+ * the visible rows, the rest of them, and the rows beyond the edges (each a few hundred cells to
+ * lay out and paint).
+ */
+export const TABLE_BUILD_STEPS = 3;
 const count = new Intl.NumberFormat('en-US');
 
 interface Props {
   state: ReportState;
   requestWindow(start: number, count: number): void;
   setView(spec: ViewSpec): void;
-  /**
-   * A report's table is built over frames (`analytics-page.tsx`): first the header and the
-   * scroller, whose first layout measures the viewport; then the visible rows (`rows`); then the
-   * rows beyond its edges (`overscan`).
-   */
-  rows: boolean;
-  overscan: boolean;
+  /** How many of the `TABLE_BUILD_STEPS` have been taken. */
+  built: number;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Props {
  * browser's element height cap (`hooks/use-scaled-scroll.ts`); sticky header, row numbers, sort
  * and filters evaluated in the worker. Cells are rendered as text, so hostile values stay inert.
  */
-export function ReportTable({ state, requestWindow, setView, rows, overscan }: Props) {
+export function ReportTable({ state, requestWindow, setView, built }: Props) {
   const { header, types, viewLength, rows: total } = state.progress;
   const [sort, setSort] = useState<SortSpec>();
   const [filters, setFilters] = useState<Record<number, string>>({});
@@ -58,7 +60,8 @@ export function ReportTable({ state, requestWindow, setView, rows, overscan }: P
   }, [sort, filters, global, setView, state.loadId]);
 
   const scroll = useScaledScroll(viewLength, ROW_HEIGHT, header !== undefined, VIEWPORT_ESTIMATE);
-  const span = rowSpan(scroll.offset, scroll.scrollTop, scroll.geometry, overscan ? OVERSCAN : 0);
+  const done = built >= TABLE_BUILD_STEPS;
+  const span = rowSpan(scroll.offset, scroll.scrollTop, scroll.geometry, done ? OVERSCAN : 0);
   const { first, last } = span;
   useEffect(() => {
     if (last >= first) requestWindow(first, last - first + 1);
@@ -74,9 +77,11 @@ export function ReportTable({ state, requestWindow, setView, rows, overscan }: P
 
   if (!header) return null;
   const win = state.window;
-  // Until the rows' turn, and until the first rows arrive, the spacer holds their place: the rows
-  // are built once, with their text.
-  const drawn = rows && win.rows.length > 0 ? last - first + 1 : 0;
+  // Until their turn, and until the first rows arrive, the spacer holds the rows' place: they are
+  // built once, with their text.
+  const visible = span.lastVisible - span.firstVisible + 1;
+  const cap = done ? Infinity : built === 2 ? visible : built === 1 ? Math.ceil(visible / 2) : 0;
+  const drawn = win.rows.length > 0 ? Math.min(cap, last - first + 1) : 0;
   const rest = layoutHeight(scroll.geometry) - Math.max(0, drawn) * ROW_HEIGHT;
   const filtered = viewLength !== total;
 
