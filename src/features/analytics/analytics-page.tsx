@@ -38,10 +38,15 @@ export default function AnalyticsPage() {
   const report = useReport();
   const { state } = report;
   const busy = state.phase === 'requesting' || state.phase === 'streaming';
-  // A report's first progress builds the table's header alone; its rows (in steps), the chart,
-  // the summary and the comparison follow one per frame (the panels stay mounted, keeping their
-  // choices, and render nothing until shown), so no single task builds and lays out the page.
-  const stage = useStagedMount(state.progress.header !== undefined, TABLE_BUILD_STEPS + 3);
+  // A report's first progress builds the table's header alone; once its first rows are in, the
+  // rows (in steps), the chart, the summary and the comparison follow one per frame (the panels
+  // stay mounted, keeping their choices, and render nothing until shown), so no single task
+  // builds and lays out the page.
+  const rowsIn = state.window.rows.length > 0 || state.phase === 'done';
+  const stage = useStagedMount(
+    state.progress.header !== undefined,
+    rowsIn ? TABLE_BUILD_STEPS + 3 : 0,
+  );
   const panel = (n: number) => stage >= TABLE_BUILD_STEPS + n;
 
   function handleChange(patch: Partial<Form>) {

@@ -18,9 +18,9 @@ const VIEWPORT_ESTIMATE = SCROLLER_HEIGHT - 2 - ROW_HEIGHT;
 const OVERSCAN = 6;
 /**
  * A report's table is built over frames (`analytics-page.tsx` counts them into `built`): first
- * the header and the scroller, whose first layout measures the viewport; then the top half of
- * the visible rows, the rest of them, and the rows beyond the edges (each a few hundred cells to
- * lay out and paint).
+ * the header and the scroller, whose first layout measures the viewport; once the first rows are
+ * in, the top half of the visible rows, the rest of them, and the rows beyond the edges (each a
+ * few hundred cells to lay out and paint).
  */
 export const TABLE_BUILD_STEPS = 3;
 const count = new Intl.NumberFormat('en-US');

@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
-import { stepPerFrame } from '../lib/frame-steps.ts';
 
 /**
- * How many of `stages` later pieces of a page to show: none while `active` is false, then one
- * more per frame (`lib/frame-steps.ts`). The report page mounts its panels this way after the
- * table, so each piece is built and laid out in a task of its own.
+ * How many later pieces of a page to show: none while `active` is false, then one more per
+ * frame up to `limit` (which may grow while the pieces are built: a piece waiting for its data
+ * holds the ones after it). The report page builds its table and panels this way, so each piece
+ * is built and laid out in a task of its own.
  */
-export function useStagedMount(active: boolean, stages: number): number {
+export function useStagedMount(active: boolean, limit: number): number {
   const [shown, setShown] = useState(0);
   const [wasActive, setWasActive] = useState(active);
   if (wasActive !== active) {
     setWasActive(active);
     setShown(0);
   }
-  useEffect(() => (active ? stepPerFrame(stages, setShown) : undefined), [active, stages]);
-  return active ? shown : 0;
+  useEffect(() => {
+    if (!active || shown >= limit) return;
+    // The frame after this commit draws it; the next piece is built after that frame.
+    const id = requestAnimationFrame(() => setShown((n) => n + 1));
+    return () => cancelAnimationFrame(id);
+  }, [active, shown, limit]);
+  return active ? Math.min(shown, limit) : 0;
 }
