@@ -14,7 +14,8 @@ interface Built {
  * A report's page is built in pieces, one per frame, so no single task builds and lays out the
  * whole page (src/features/analytics/analytics-page.tsx): the table's header first, with no rows;
  * once rows are in, the top half of the visible rows, the rest, the rows beyond the edge; then
- * the chart, the summary and the comparison, one at a time.
+ * the chart, the summary and the comparison, one at a time. No size is read from the table
+ * meanwhile (a forced layout of everything built so far, in the task that built it).
  */
 test('a report builds its table and panels a piece per frame', async ({ page }) => {
   // Records, after each DOM change, what is built (a MutationObserver's callback follows each
@@ -38,6 +39,22 @@ test('a report builds its table and panels a piece per frame', async ({ page }) 
       const now = snapshot();
       if (JSON.stringify(now) !== JSON.stringify(built.at(-1))) built.push(now);
     }).observe(document, { childList: true, subtree: true });
+    // Sizes read from the rows' scroller or anything in it (each read lays out the page).
+    const reads: string[] = [];
+    (window as unknown as { __reads: string[] }).__reads = reads;
+    const watch = (proto: object, name: string) => {
+      const own = Object.getOwnPropertyDescriptor(proto, name);
+      Object.defineProperty(proto, name, {
+        configurable: true,
+        get(this: Element) {
+          if (this.closest('[aria-label="Report preview rows"]')) reads.push(name);
+          return own?.get?.call(this) as unknown;
+        },
+      });
+    };
+    for (const name of ['clientHeight', 'clientWidth', 'scrollHeight'])
+      watch(Element.prototype, name);
+    for (const name of ['offsetHeight', 'offsetWidth']) watch(HTMLElement.prototype, name);
   });
 
   const analytics = new AnalyticsPage(page);
@@ -46,6 +63,10 @@ test('a report builds its table and panels a piece per frame', async ({ page }) 
   await expect(analytics.downloadCsv).toBeEnabled();
   await expect(page.getByRole('group', { name: 'Compare periods' })).toBeVisible();
 
+  expect(
+    await page.evaluate(() => (window as unknown as { __reads: string[] }).__reads),
+    'the table learns its sizes from a ResizeObserver, never by reading them',
+  ).toEqual([]);
   // The rows' viewport: the scroller below the sticky header, 28 px a row.
   const visible = await analytics.rowsScroller.evaluate((el) => {
     const head = el.querySelector('thead')?.getBoundingClientRect().height ?? 0;
