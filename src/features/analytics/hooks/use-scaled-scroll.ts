@@ -141,12 +141,5 @@ export function useScaledScroll(
     [go],
   );
 
-  return {
-    scrollRef,
-    headRef,
-    geometry,
-    offset: pos.offset,
-    scrollTop: pos.scrollTop,
-    onKeyDown,
-  };
+  return { scrollRef, headRef, geometry, offset: pos.offset, scrollTop: pos.scrollTop, onKeyDown };
 }
