@@ -1,5 +1,5 @@
 /** One bar: left, top, width and height, in canvas pixels. */
-export type BarRect = [x: number, y: number, width: number, height: number];
+type BarRect = [x: number, y: number, width: number, height: number];
 
 /**
  * Where a bar chart's bars go: one per value, centred on its x position, `share` of the
