@@ -7,9 +7,10 @@ import { ExportViewButton } from './components/export-view-button.tsx';
 import { ReportChart } from './components/report-chart.tsx';
 import { ReportForm } from './components/report-form.tsx';
 import { ReportStatus } from './components/report-status.tsx';
-import { ReportTable } from './components/report-table.tsx';
+import { ReportTable, TABLE_BUILD_STEPS } from './components/report-table.tsx';
 import { SummaryPanel } from './components/summary-panel.tsx';
 import { useReport } from './hooks/use-report.ts';
+import { useStagedMount } from './hooks/use-staged-mount.ts';
 import { normalizeInstanceHost } from '../../shared/contracts/host.ts';
 import {
   buildReportParams,
@@ -37,6 +38,16 @@ export default function AnalyticsPage() {
   const report = useReport();
   const { state } = report;
   const busy = state.phase === 'requesting' || state.phase === 'streaming';
+  // A report's first progress builds the table's header alone; once its first rows are in, the
+  // rows (in steps), the chart, the summary and the comparison follow one per frame (the panels
+  // stay mounted, keeping their choices, and render nothing until shown), so no single task
+  // builds and lays out the page.
+  const rowsIn = state.window.rows.length > 0 || state.phase === 'done';
+  const stage = useStagedMount(
+    state.progress.header !== undefined,
+    rowsIn ? TABLE_BUILD_STEPS + 3 : 0,
+  );
+  const panel = (n: number) => stage >= TABLE_BUILD_STEPS + n;
 
   function handleChange(patch: Partial<Form>) {
     const next = { ...form, ...patch };
@@ -89,16 +100,22 @@ export default function AnalyticsPage() {
         <ExportViewButton state={state} summarySpec={summarySpec} exportView={report.exportView} />
       </ReportForm>
       <ReportStatus state={state} onCancel={report.cancel} />
-      <ReportTable state={state} requestWindow={report.requestWindow} setView={report.setView} />
-      <ReportChart state={state} chart={report.chart} />
+      <ReportTable
+        state={state}
+        requestWindow={report.requestWindow}
+        setView={report.setView}
+        built={stage}
+      />
+      <ReportChart state={state} chart={report.chart} shown={panel(1)} />
       <SummaryPanel
         state={state}
         spec={summarySpec}
         onSpec={setSummarySpec}
         summary={report.summary}
         chart={report.chart}
+        shown={panel(2)}
       />
-      <ComparePeriods state={state} compare={report.compare} />
+      <ComparePeriods state={state} compare={report.compare} shown={panel(3)} />
       {credits}
     </section>
   );

@@ -8,6 +8,8 @@ import { MetricSelect } from './metric-select.tsx';
 interface Props {
   state: ReportState;
   compare(spec: CompareSpec): Promise<CompareResult>;
+  /** False until the page mounts this panel, a frame or more after the table (`hooks/use-staged-mount.ts`). */
+  shown: boolean;
 }
 
 const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
@@ -28,7 +30,7 @@ const value = (v: number | null) => (v === null ? '–' : nf.format(v));
  * Group "Compare periods": a metric over the report's latest N days (or months) against the N
  * before, with the absolute and percent change; computed in the worker.
  */
-function ComparePeriodsView({ state, compare }: Props) {
+function ComparePeriodsView({ state, compare, shown }: Props) {
   const id = useId();
   const { columns, periods, header } = state.progress;
   const options = metricOptions(columns);
@@ -56,7 +58,7 @@ function ComparePeriodsView({ state, compare }: Props) {
     };
   }, [compare, chosen, length, ready, state.progress.filterKey, state.loadId]);
 
-  if (!header?.length || !metric) return null;
+  if (!header?.length || !metric || !shown) return null;
   const result = answer?.loadId === state.loadId ? answer.result : undefined;
   const unit = result?.ok ? result.unit : monthly ? 'month' : 'day';
   return (
@@ -146,6 +148,7 @@ export const ComparePeriods = memo(
   ComparePeriodsView,
   (a, b) =>
     a.compare === b.compare &&
+    a.shown === b.shown &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&
     sameShape(a.state.progress, b.state.progress),

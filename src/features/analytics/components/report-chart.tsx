@@ -12,6 +12,8 @@ import { MetricSelect } from './metric-select.tsx';
 interface Props {
   state: ReportState;
   chart(spec: ChartSpec): Promise<ChartData>;
+  /** False until the page mounts this panel, a frame or more after the table (`hooks/use-staged-mount.ts`). */
+  shown: boolean;
 }
 
 /** Series drawn per client or language: the largest few and "Other". */
@@ -33,7 +35,7 @@ function chartTick(state: ReportState): string {
  * ISO week or month, optionally one series per client or language; computed in the worker over
  * the rows that pass the preview's filters. A report without dates is charted per user.
  */
-function ReportChartView({ state, chart }: Props) {
+function ReportChartView({ state, chart, shown }: Props) {
   const { header = [], columns, periods } = state.progress;
   const [metricId, setMetricId] = useState<string>();
   const [perChoice, setPerChoice] = useState<Period>('day');
@@ -62,7 +64,7 @@ function ReportChartView({ state, chart }: Props) {
     };
   }, [chart, chosen, x, splitBy, tick, state.loadId]);
 
-  if (!header.length) return null;
+  if (!header.length || !shown) return null;
   if (!metric || !x) return <p className="an-hint">No measure to chart in this report.</p>;
   const xLabel = per ? (per === 'week' ? 'ISO week (from Monday)' : per) : 'user';
   const caption =
@@ -119,6 +121,7 @@ export const ReportChart = memo(
   ReportChartView,
   (a, b) =>
     a.chart === b.chart &&
+    a.shown === b.shown &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&
     chartTick(a.state) === chartTick(b.state) &&

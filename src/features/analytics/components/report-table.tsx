@@ -10,13 +10,27 @@ import { ReportTableHead } from './report-table-head.tsx';
 
 /** Every row is this tall (`.an-tr`), so any row's place is known without measuring. */
 const ROW_HEIGHT = 28;
+/** The rows' scroller (`.an-scroll`), border included. */
+const SCROLLER_HEIGHT = 460;
+/** Its rows' height until measured: less its border and a header at least a row tall. */
+const VIEWPORT_ESTIMATE = SCROLLER_HEIGHT - 2 - ROW_HEIGHT;
+/** Rows drawn beyond each edge (once built). */
 const OVERSCAN = 6;
+/**
+ * A report's table is built over frames (`analytics-page.tsx` counts them into `built`): first
+ * the header and the scroller, whose first layout measures the viewport; once the first rows are
+ * in, the top half of the visible rows, the rest of them, and the rows beyond the edges (each a
+ * few hundred cells to lay out and paint).
+ */
+export const TABLE_BUILD_STEPS = 3;
 const count = new Intl.NumberFormat('en-US');
 
 interface Props {
   state: ReportState;
   requestWindow(start: number, count: number): void;
   setView(spec: ViewSpec): void;
+  /** How many of the `TABLE_BUILD_STEPS` have been taken. */
+  built: number;
 }
 
 /**
@@ -25,7 +39,7 @@ interface Props {
  * browser's element height cap (`hooks/use-scaled-scroll.ts`); sticky header, row numbers, sort
  * and filters evaluated in the worker. Cells are rendered as text, so hostile values stay inert.
  */
-export function ReportTable({ state, requestWindow, setView }: Props) {
+export function ReportTable({ state, requestWindow, setView, built }: Props) {
   const { header, types, viewLength, rows: total } = state.progress;
   const [sort, setSort] = useState<SortSpec>();
   const [filters, setFilters] = useState<Record<number, string>>({});
@@ -45,8 +59,9 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
     return () => clearTimeout(t);
   }, [sort, filters, global, setView, state.loadId]);
 
-  const scroll = useScaledScroll(viewLength, ROW_HEIGHT, header !== undefined);
-  const span = rowSpan(scroll.offset, scroll.scrollTop, scroll.geometry, OVERSCAN);
+  const scroll = useScaledScroll(viewLength, ROW_HEIGHT, header !== undefined, VIEWPORT_ESTIMATE);
+  const done = built >= TABLE_BUILD_STEPS;
+  const span = rowSpan(scroll.offset, scroll.scrollTop, scroll.geometry, done ? OVERSCAN : 0);
   const { first, last } = span;
   useEffect(() => {
     if (last >= first) requestWindow(first, last - first + 1);
@@ -62,7 +77,12 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
 
   if (!header) return null;
   const win = state.window;
-  const rest = layoutHeight(scroll.geometry) - Math.max(0, last - first + 1) * ROW_HEIGHT;
+  // Until their turn, and until the first rows arrive, the spacer holds the rows' place: they are
+  // built once, with their text.
+  const visible = span.lastVisible - span.firstVisible + 1;
+  const cap = done ? Infinity : built === 2 ? visible : built === 1 ? Math.ceil(visible / 2) : 0;
+  const drawn = win.rows.length > 0 ? Math.min(cap, last - first + 1) : 0;
+  const rest = layoutHeight(scroll.geometry) - Math.max(0, drawn) * ROW_HEIGHT;
   const filtered = viewLength !== total;
 
   return (
@@ -89,6 +109,7 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
       <div
         className="an-scroll"
         ref={scroll.scrollRef}
+        style={{ height: SCROLLER_HEIGHT }}
         tabIndex={0}
         aria-label="Report preview rows"
         onKeyDown={scroll.onKeyDown}
@@ -113,7 +134,13 @@ export function ReportTable({ state, requestWindow, setView }: Props) {
             />
             {/* The rows are laid out at the top and moved where the scroll map draws them. */}
             <tbody style={{ transform: `translateY(${span.y}px)` }}>
-              <ReportRows first={first} last={last} win={win} header={header} quantity={quantity} />
+              <ReportRows
+                first={first}
+                last={first + drawn - 1}
+                win={win}
+                header={header}
+                quantity={quantity}
+              />
             </tbody>
             {rest > 0 && (
               <tbody aria-hidden="true">

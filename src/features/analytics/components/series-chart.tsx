@@ -1,10 +1,11 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import { useChartTheme, type ChartTheme } from '../hooks/use-chart-theme.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { dateToSeconds } from '../lib/chart-series.ts';
 import { periodStart } from '../lib/periods.ts';
 import { OTHER } from '../lib/summarize.ts';
+import { barRects } from '../lib/bar-rects.ts';
 import { UplotChart } from './uplot-chart.tsx';
 
 const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
@@ -30,6 +31,42 @@ function withAlpha(color: string, alpha: number): string {
   const [, r, g, b] = m ?? [];
   if (r === undefined || g === undefined || b === undefined) return color;
   return `rgba(${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)},${alpha})`;
+}
+
+/**
+ * Bars 80 % of a column wide (40 px at most), each filled and outlined as a rectangle of its own
+ * (`lib/bar-rects.ts` says why); the builder draws them itself and gives uPlot no path.
+ */
+function rectBars(stroke: string, fill: string): uPlot.Series.PathBuilder {
+  return (u, si, i0, i1) => {
+    const scale = u.series[si]?.scale ?? 'y';
+    const xs: number[] = [];
+    const ys: (number | null)[] = [];
+    const values = u.data[si] ?? [];
+    for (let i = i0; i <= i1; i++) {
+      xs.push(u.valToPos(u.data[0][i] ?? 0, 'x', true));
+      const v = values[i];
+      ys.push(v == null ? null : u.valToPos(v, scale, true));
+    }
+    const { left, top, width, height } = u.bbox;
+    const base = Math.min(top + height, Math.max(top, u.valToPos(0, scale, true)));
+    const rects = barRects(xs, ys, base, { share: 0.8, maxWidth: 40 * devicePixelRatio });
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    ctx.fillStyle = fill;
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = devicePixelRatio;
+    for (const [x, y, w, h] of rects) {
+      ctx.fillRect(x, y, w, h);
+      // An outline only where the bar is wide enough to show it (as uPlot's own bars).
+      if (w > 2 * ctx.lineWidth) ctx.strokeRect(x + 0.5, y + 0.5, w - 1, Math.max(0, h - 1));
+    }
+    ctx.restore();
+    return null;
+  };
 }
 
 /** How a period key is written in the data table: weeks with their Monday. */
@@ -67,7 +104,8 @@ function chartOptions(shape: Shape, theme: ChartTheme): Omit<uPlot.Options, 'wid
               label: s.name,
               stroke: color,
               fill: withAlpha(color, 0.45),
-              paths: uPlot.paths.bars?.({ size: [0.8, 40] }),
+              width: 0,
+              paths: rectBars(color, withAlpha(color, 0.45)),
               points: { show: false },
             }
           : { label: s.name, stroke: color, width: 2, points: { show: shape.points } };

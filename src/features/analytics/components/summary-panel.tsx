@@ -21,6 +21,8 @@ interface Props {
   onSpec(spec: SummarySpec): void;
   summary(spec: SummarySpec): Promise<SummaryResult>;
   chart(spec: ChartSpec): Promise<ChartData>;
+  /** False until the page mounts this panel, a frame or more after the table (`hooks/use-staged-mount.ts`). */
+  shown: boolean;
 }
 
 const PERIOD_IDS = ['day', 'week', 'month'];
@@ -41,7 +43,7 @@ function columnMetric(column: string, value: string): MetricRef {
  * Presets answer the usual questions in one click; the table sorts by any column; a chart shows
  * the sorted column.
  */
-function SummaryPanelView({ state, spec, onSpec, summary, chart }: Props) {
+function SummaryPanelView({ state, spec, onSpec, summary, chart, shown }: Props) {
   const id = useId();
   const { columns, periods, header } = state.progress;
   const dims = dimensionOptions(columns, periods);
@@ -83,7 +85,7 @@ function SummaryPanelView({ state, spec, onSpec, summary, chart }: Props) {
     };
   }, [summary, chart, specKey, first, ready, state.progress.filterKey, state.loadId]);
 
-  if (!header?.length) return null;
+  if (!header?.length || !shown) return null;
   const result = answer?.loadId === state.loadId ? answer.result : undefined;
   const filtered = state.progress.viewLength !== state.progress.rows;
 
@@ -225,6 +227,7 @@ export const SummaryPanel = memo(
     a.onSpec === b.onSpec &&
     a.summary === b.summary &&
     a.chart === b.chart &&
+    a.shown === b.shown &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&
     sameShape(a.state.progress, b.state.progress),

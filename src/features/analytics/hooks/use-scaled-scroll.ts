@@ -23,12 +23,20 @@ interface Position {
  * any number of rows can be reached: the scrollbar maps proportionally, the wheel moves by the
  * pixels it asks for, and the arrows, Page Up/Down and Home/End (Ctrl too) move by rows, pages
  * and to the ends. Keeps the offset when the row count changes (a stream, a new view).
- * `active` is false while the scroller is not rendered.
+ * `active` is false while the scroller is not rendered. The viewport (the scroller's height
+ * below the header) is `estimate` until the ResizeObserver's first callback, in the frame that
+ * lays the scroller out, says what it is: reading it from the elements would force a layout of
+ * the page just built, in the task that built it.
  */
-export function useScaledScroll(rows: number, rowHeight: number, active: boolean) {
+export function useScaledScroll(
+  rows: number,
+  rowHeight: number,
+  active: boolean,
+  estimate: number,
+) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const [viewport, setViewport] = useState(0);
+  const [viewport, setViewport] = useState(estimate);
   const [pos, setPos] = useState<Position>({ offset: 0, scrollTop: 0 });
   const geometry: ScrollGeometry = { rows, rowHeight, viewport };
   const geo = useRef(geometry);
@@ -61,11 +69,9 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
     const el = scrollRef.current;
     if (!active || !el) return;
     const head = headRef.current;
-    // Sizes from the observer's entries: reading them from the elements would force a layout
-    // each time the table changed.
-    const sizes = { scroller: el.clientHeight, head: head?.offsetHeight ?? 0 };
-    const update = () => setViewport(Math.max(0, sizes.scroller - sizes.head));
-    update();
+    // Sizes from the observer's entries only (its first callback has both): reading them from the
+    // elements would force a layout each time the table changed.
+    const sizes: { scroller?: number; head?: number } = { head: head ? undefined : 0 };
     const ro = new ResizeObserver((entries) => {
       for (const e of entries) {
         const box = e.target === el ? e.contentBoxSize[0] : e.borderBoxSize[0];
@@ -73,7 +79,8 @@ export function useScaledScroll(rows: number, rowHeight: number, active: boolean
         if (e.target === el) sizes.scroller = size;
         else sizes.head = size;
       }
-      update();
+      if (sizes.scroller === undefined || sizes.head === undefined) return;
+      setViewport(Math.max(0, sizes.scroller - sizes.head));
     });
     ro.observe(el);
     if (head) ro.observe(head);
