@@ -10,7 +10,7 @@ interface AnswerBytes extends Omit<RawAnswer, 'text'> {
  * The end of a `readAnswer` whose payload went ahead as its progress: the whole answer has been
  * parsed since, and `problem` says why no schema can be built from it.
  */
-export interface AnswerChecked {
+interface AnswerChecked {
   kind: 'checked';
   problem?: string;
 }
