@@ -18,12 +18,13 @@ if (routeOf(window.location.pathname) === 'console') {
 const ConsolePage = consolePage.Component;
 const AnalyticsPage = analyticsPage.Component;
 const PAGES = { console: consolePage, analytics: analyticsPage } as const;
-// Settings reach into the console's stores ("Clear stored data"): loaded when opened (or
-// hovered), so that /analytics's first load carries no console code.
-const settingsDialog = loadable(() =>
+// Settings reach into the console's stores ("Clear stored data"): loaded when opened, so that
+// /analytics's first load carries no console code. Not on hover: with its code loaded by a
+// hover during start-up, the dialog shown in the click's task was closed again at once in 3 of
+// 30 runs under load (e2e settings.spec.ts; cause not found).
+const SettingsDialog = loadable(() =>
   import('./settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
-);
-const SettingsDialog = settingsDialog.Component;
+).Component;
 
 /** Loads a chunk the user is about to need; a failure shows when it is opened. */
 function intent(chunk: { preload(): Promise<unknown> }): () => void {
@@ -64,8 +65,6 @@ export function App() {
           type="button"
           className="app-settings"
           aria-haspopup="dialog"
-          onPointerEnter={intent(settingsDialog)}
-          onFocus={intent(settingsDialog)}
           onClick={() => setSettingsOpen(true)}
         >
           Settings
