@@ -182,3 +182,12 @@ describe('CsvChunkParser (properties)', () => {
     );
   });
 });
+
+// Found by the property above: papaparse reads `""` followed by a bare LF in a CRLF file as a
+// value without that LF, and the ragged row's line was counted from the values when the text
+// came whole (3), from the raw text when cut (4). The `,` row is on line 4.
+it('places a ragged row after a malformed quoted field on its physical line, however cut', () => {
+  const text = '\r\n""\n\r\n,\r\n';
+  expect(run([text]).ragged.firstLine).toBe(4);
+  expect(run(cut(text, [2])).ragged.firstLine).toBe(4);
+});

@@ -196,7 +196,7 @@ export class CsvChunkParser {
     const batchStartLine = this.linesBefore + 1;
     this.linesBefore += countChar(rest, this.lineChar(), 0, cursor);
     this.pending = final ? '' : rest.substring(cursor);
-    sink.append(this.collect(res.data, batchStartLine, this.lineChar()));
+    sink.append(this.collect(res.data, batchStartLine, this.lineChar(), rest));
   }
 
   private lineChar(): string {
@@ -228,7 +228,7 @@ export class CsvChunkParser {
       if (res.meta.cursor !== piece.length) return pos;
       const startLine = this.linesBefore + 1;
       this.linesBefore += countChar(piece, this.lineChar());
-      sink.append(this.collect(res.data, startLine, this.lineChar()));
+      sink.append(this.collect(res.data, startLine, this.lineChar(), piece));
       pos = end;
     }
   }
@@ -249,7 +249,29 @@ export class CsvChunkParser {
     this.linesBefore += countChar(text, lineChar, from, to);
   }
 
-  private collect(data: string[][], startLine: number, lineChar: string): string[][] {
+  /** `raw`: the text papaparse read `data` from, which starts at line `startLine`. */
+  /**
+   * The physical line where record `i` of `data` starts: counted in `raw` up to that record
+   * (records found as `quotedRecordEnd` finds them), since papaparse's values for malformed
+   * quotes may drop the line breaks they spanned; from the values when the scan disagrees.
+   */
+  private lineOfRecord(
+    data: string[][],
+    i: number,
+    startLine: number,
+    lineChar: string,
+    raw: string,
+  ): number {
+    let at = 0;
+    for (let r = 0; r < i && at !== -1; r++) at = quotedRecordEnd(raw, at, this.newline);
+    if (at !== -1) return startLine + countChar(raw, lineChar, 0, at);
+    let line = startLine + i;
+    for (const earlier of data.slice(0, i))
+      for (const field of earlier) line += countChar(field, lineChar);
+    return line;
+  }
+
+  private collect(data: string[][], startLine: number, lineChar: string, raw: string): string[][] {
     const out: string[][] = [];
     let i = 0;
     if (!this.header) {
@@ -267,10 +289,7 @@ export class CsvChunkParser {
       if (row.length !== width) {
         this.ragged.count++;
         if (this.ragged.firstLine === undefined) {
-          let line = startLine + i;
-          for (const earlier of data.slice(0, i))
-            for (const field of earlier) line += countChar(field, lineChar);
-          this.ragged.firstLine = line;
+          this.ragged.firstLine = this.lineOfRecord(data, i, startLine, lineChar, raw);
           this.ragged.firstRow = this.rowCount;
           this.ragged.firstFieldCount = row.length;
         }
