@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 
@@ -11,6 +11,21 @@ interface ListPlace {
   below: boolean;
 }
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/**
+ * Waits for the editor's whole schema (built after Docs' types are painted:
+ * connection/schema-completion.ts marks `schema:build`; a key before it gets its list when the
+ * schema comes, not in the keystroke's frame), then leaves `{` and an indented empty line in the
+ * query editor with no list open, so that the next letter opens a new one.
+ */
+async function readyForOneLetter(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
+    .toBeGreaterThan(0);
+  await new ConsolePage(page).setEditor('Query editor', '{\n  ');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
+}
 
 test.describe('console editors', () => {
   let baseUrl = '';
@@ -40,16 +55,7 @@ test.describe('console editors', () => {
   test('the completion list is in the page by the first frame after the keystroke', async ({
     page,
   }) => {
-    // The editor's whole schema is built after Docs' types are painted
-    // (connection/schema-completion.ts marks `schema:build`): a key before it gets its list when
-    // the schema comes, not in the keystroke's frame.
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
-      .toBeGreaterThan(0);
-    await app.setEditor('Query editor', '{\n  ');
-    // The list that the space opened is closed: the letter opens a new one.
-    await page.keyboard.press('Escape');
-    await expect(page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
+    await readyForOneLetter(page);
     // Not a timing: an order. The list must be there when the frame that shows the typed
     // letter is drawn, not one frame later (CodeMirror's own start waits for a timer that
     // Chromium runs after that frame).
@@ -77,13 +83,7 @@ test.describe('console editors', () => {
   test('the keystroke that opens the list also places it: the frame after it only paints', async ({
     page,
   }) => {
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('schema:build').length))
-      .toBeGreaterThan(0);
-    await app.setEditor('Query editor', '{\n  ');
-    // The list that the space opened is closed: the letter opens a new one.
-    await page.keyboard.press('Escape');
-    await expect(page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
+    await readyForOneLetter(page);
     // An order, not a timing. A frame callback registered at the keystroke's keydown runs before
     // any that the editor registers while handling the key (CodeMirror's measure, which places
     // tooltips). At that point the list must already sit under the cursor, not at CodeMirror's
