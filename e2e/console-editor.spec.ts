@@ -138,6 +138,7 @@ test.describe('console editors', () => {
     await expect(selected).toHaveAccessibleName(/^__typename/);
     // Drawn: a window around the selected option, not all 130 (nor CodeMirror's default 100).
     expect(await app.completions.getByRole('option').count()).toBeLessThanOrEqual(40);
+    await app.completionKeysReady();
 
     // ArrowUp (from the first to the last), ArrowDown and PageDown move through the whole list;
     // the window follows the selection.

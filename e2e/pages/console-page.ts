@@ -140,6 +140,19 @@ export class ConsolePage {
   }
 
   /**
+   * Waits until the open completion list takes its keys. CodeMirror ignores the arrows, PageDown
+   * and Enter for its interactionDelay (75 ms) after a list opens (refills keep the opening time),
+   * and an arrow it ignores moves the cursor instead, which closes the list. No event marks the
+   * end of that delay, so this waits on the clock: until 75 ms (and a margin) have passed since
+   * the list was first seen, which is no sooner than CodeMirror stamped its opening.
+   */
+  async completionKeysReady(): Promise<void> {
+    await expect(this.completions).toBeVisible();
+    const seenAt = await this.page.evaluate(() => Date.now());
+    await this.page.waitForFunction((t) => Date.now() - t > 100, seenAt, { polling: 'raf' });
+  }
+
+  /**
    * Rests the pointer on `target` until `tooltip` contains `text`. CodeMirror opens a hover
    * tooltip once the pointer has rested for its hover time; every attempt moves onto the target
    * (a little to the side of the last one, so that each move is a real mousemove) and waits.
