@@ -191,3 +191,13 @@ it('places a ragged row after a malformed quoted field on its physical line, how
   expect(run([text]).ragged.firstLine).toBe(4);
   expect(run(cut(text, [2])).ragged.firstLine).toBe(4);
 });
+
+// Found by the same property in CI: in a CR file, `a"` is an unquoted field holding a quote
+// (papaparse reads it so), but a scan that took that quote as opening a quoted field ran past
+// the next CR and put the ragged `\n",` row on line 4 when the text came whole. Its record starts
+// after the second CR: line 3.
+it('places a ragged row after an unquoted field holding a quote on its physical line', () => {
+  const text = '\ra"\r\n",\r';
+  expect(run([text]).ragged.firstLine).toBe(3);
+  expect(run(cut(text, [5])).ragged.firstLine).toBe(3);
+});

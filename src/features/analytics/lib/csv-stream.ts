@@ -249,26 +249,28 @@ export class CsvChunkParser {
     this.linesBefore += countChar(text, lineChar, from, to);
   }
 
-  /** `raw`: the text papaparse read `data` from, which starts at line `startLine`. */
   /**
-   * The physical line where record `i` of `data` starts: counted in `raw` up to that record
-   * (records found as `quotedRecordEnd` finds them), since papaparse's values for malformed
-   * quotes may drop the line breaks they spanned; from the values when the scan disagrees.
+   * The physical line where record `i` of `data` starts, `raw` being the text papaparse read
+   * `data` from, which starts at line `startLine`. Counted in `raw` up to where papaparse's own
+   * row `i - 1` ended (its step cursor, read again for this one record): papaparse's values for
+   * malformed quotes may drop the line breaks they spanned, and a scan of quotes by other rules
+   * than papaparse's (a quote inside an unquoted field is a character) puts records elsewhere.
    */
-  private lineOfRecord(
-    data: string[][],
-    i: number,
-    startLine: number,
-    lineChar: string,
-    raw: string,
-  ): number {
+  private lineOfRecord(i: number, startLine: number, lineChar: string, raw: string): number {
     let at = 0;
-    for (let r = 0; r < i && at !== -1; r++) at = quotedRecordEnd(raw, at, this.newline);
-    if (at !== -1) return startLine + countChar(raw, lineChar, 0, at);
-    let line = startLine + i;
-    for (const earlier of data.slice(0, i))
-      for (const field of earlier) line += countChar(field, lineChar);
-    return line;
+    let rows = 0;
+    const parser = new Papa.Parser({
+      delimiter: ',',
+      newline: this.newline,
+      step: (res: PapaResult) => {
+        if (++rows === i) {
+          at = res.meta.cursor;
+          parser.abort();
+        }
+      },
+    });
+    if (i > 0) parser.parse(raw, 0, false);
+    return startLine + countChar(raw, lineChar, 0, at);
   }
 
   private collect(data: string[][], startLine: number, lineChar: string, raw: string): string[][] {
@@ -289,7 +291,7 @@ export class CsvChunkParser {
       if (row.length !== width) {
         this.ragged.count++;
         if (this.ragged.firstLine === undefined) {
-          this.ragged.firstLine = this.lineOfRecord(data, i, startLine, lineChar, raw);
+          this.ragged.firstLine = this.lineOfRecord(i, startLine, lineChar, raw);
           this.ragged.firstRow = this.rowCount;
           this.ragged.firstFieldCount = row.length;
         }
