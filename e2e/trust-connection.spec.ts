@@ -55,6 +55,40 @@ test('pasting a token shows who it belongs to without pressing Connect', async (
   await expect(token).toBeFocused();
 });
 
+test('a token pasted while the check of the URL alone is under way is checked too', async ({
+  page,
+  request,
+  context,
+}) => {
+  const info = await sandboxInfo(request);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The check that Enter in the URL field starts (no token yet) is held at the relay's door
+  // until the token has been pasted, so the paste's check is asked for while it is under way.
+  let release = () => {};
+  const released = new Promise<void>((ok) => (release = ok));
+  let held = false;
+  const urlChecked = new Promise<void>((ok) => {
+    void page.route('**/relay/graphql?CurrentUser', async (route) => {
+      if (!held && !route.request().headers().authorization) {
+        held = true;
+        ok();
+        await released;
+      }
+      await route.continue();
+    });
+  });
+  const connection = new ConnectPanel(page);
+  await page.goto('/debug/console');
+  await connection.enterInstanceUrl(info.base_url);
+  await urlChecked;
+  await connection.token.focus();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), info.tokens.user);
+  await page.keyboard.press('ControlOrMeta+v');
+  await expect(connection.token).toHaveValue(info.tokens.user);
+  release();
+  await connection.expectSignedInAs('alice');
+});
+
 test('a half-typed Instance URL never receives the token, however long the pause', async ({
   page,
   request,

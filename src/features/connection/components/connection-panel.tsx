@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { normalizeBaseUrl } from '../auth-header.ts';
 import {
+  getConnection,
   commitConnection,
   onConnectionCommit,
   updateConnection,
@@ -39,7 +40,10 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
   const { mutate } = check;
   const runCheck = useRef(() => {});
   runCheck.current = () => {
-    const key = connectionKey(c);
+    // The store's connection, not this render's: a commit's listener runs before React renders
+    // it, and the render's would be the connection before the commit (a pasted token's check
+    // was skipped as "already under way" while the URL's own check was).
+    const key = connectionKey(getConnection());
     if (check.isPending && checking.current === key) return;
     checking.current = key;
     mutate();
