@@ -89,6 +89,16 @@ test('a token pasted while the check of the URL alone is under way is checked to
   await connection.expectSignedInAs('alice');
 });
 
+test('"Signed in as" appearing does not move the toolbar below it', async ({ page }) => {
+  const connection = new ConnectPanel(page);
+  await page.goto('/debug/console');
+  const docs = page.getByRole('button', { name: 'Docs', exact: true });
+  const before = await docs.boundingBox();
+  await connection.useSandboxButton.click();
+  await connection.expectSignedInAs('alice');
+  expect(await docs.boundingBox()).toEqual(before);
+});
+
 test('a half-typed Instance URL never receives the token, however long the pause', async ({
   page,
   request,
