@@ -116,7 +116,8 @@ function report(events: Ev[], typedAt: number) {
     }
   }
   lines.sort((a, b) => a[0] - b[0]);
-  if (process.env.CPU_PROFILE) selfTimes(events, main, navTs, typedAt);
+  if (process.env.CPU_PROFILE)
+    selfTimes(events, main, navTs, Number(process.env.PROFILE_TO ?? typedAt) || typedAt);
   for (const [, l] of lines) console.log(l);
   console.log(
     `${flow === 'docs' ? 'Docs lists Query' : 'typed text visible'} ${typedAt.toFixed(0)} ms; main-thread tasks ≥1 ms until then: ${(total / 1000).toFixed(0)} ms wall, ${(totalCpu / 1000).toFixed(0)} ms CPU`,

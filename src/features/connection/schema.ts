@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { useCallback, useEffect, useMemo } from 'react';
 import { NetworkError } from '../../shared/api/http.ts';
 import { createStore, useStore } from '../../shared/lib/store.ts';
+import { holdQuiet } from '../../shared/lib/page-quiet.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
 import { TokenExpiredError, tokenUsableNow, usableConnection } from './oauth-refresh.ts';
@@ -134,7 +135,12 @@ function isAbort(err: unknown): boolean {
   );
 }
 
-async function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
+/** Loads by introspection; the page is not quiet meanwhile (deferred chunks wait: page-quiet.ts). */
+function loadIntrospection(signal: AbortSignal): Promise<LoadedSchema> {
+  return holdQuiet(introspectSchema(signal));
+}
+
+async function introspectSchema(signal: AbortSignal): Promise<LoadedSchema> {
   warmSchemaWorker();
   const send = async (query: string) => {
     // The same usable-token path as a run: an OAuth token known to be expired is refreshed first.
