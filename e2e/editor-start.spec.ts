@@ -136,3 +136,29 @@ test('a keystroke’s task updates the editor only; the page re-renders in a tas
     ),
   ).toBe(true);
 });
+
+test('a `(` typed before the GraphQL language arrives gets its list when it does', async ({
+  page,
+  request,
+}) => {
+  const info = await sandboxInfo(request);
+  // The language chunk is held at the door until the `(` has been typed.
+  let release = () => {};
+  const released = new Promise<void>((ok) => (release = ok));
+  let asked = false;
+  await page.route(/\/query-language-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  const app = new ConsolePage(page);
+  await app.open();
+  await app.connection.connectAs({ baseUrl: info.base_url, token: info.tokens.user }, 'alice');
+  await app.setEditor('Query editor', '{ users');
+  await page.keyboard.type('(');
+  await expect.poll(() => app.editorText('Query editor')).toBe('{ users(');
+  await expect.poll(() => asked).toBe(true);
+  release();
+  await expect(app.completion(/^first/)).toBeVisible();
+  expect(await app.editorText('Query editor')).toBe('{ users(');
+});

@@ -60,6 +60,8 @@ export function QueryEditor(props: QueryEditorProps) {
         view.dispatch({
           effects: language.reconfigure(m.queryLanguage(schemaInView.current, callbacks)),
         });
+        // A `(` or a letter typed before the language came gets its list now.
+        if (schemaInView.current) m.completeAfterSchema(view);
         setLang(m);
       });
     return () => {
