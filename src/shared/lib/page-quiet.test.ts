@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  endQuietWait,
   holdQuiet,
   MAX_WAIT_MS,
   QUIET_MS,
@@ -84,6 +85,17 @@ describe('whenPageQuiet', () => {
     expect(await settled(quiet)).toBe(false);
     win.dispatchEvent(new Event('keydown'));
     expect(await settled(quiet)).toBe(true);
+  });
+
+  it('endQuietWait ends the wait at once, also for calls made after it', async () => {
+    void holdQuiet(work().promise);
+    const quiet = whenPageQuiet();
+    endQuietWait();
+    expect(await settled(quiet)).toBe(true);
+    resetPageQuietForTests();
+    void holdQuiet(work().promise);
+    endQuietWait();
+    expect(await settled(whenPageQuiet())).toBe(true);
   });
 
   it('never waits longer than the cap from the first call', async () => {

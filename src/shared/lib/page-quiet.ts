@@ -3,9 +3,9 @@
  * way, held with `holdQuiet`) goes before what can come later (an editor's language, the other
  * editors, prefetched panels), which waits in `whenPageQuiet`.
  *
- * The page is quiet once nothing has been held for QUIET_MS. A key pressed anywhere ends the
- * wait at once (whoever types wants the editors' language now), and nothing waits longer than
- * MAX_WAIT_MS from the first `whenPageQuiet` call.
+ * The page is quiet once nothing has been held for QUIET_MS. A key pressed anywhere, or
+ * `endQuietWait` (focus in an editor), ends the wait at once (whoever types wants the editors'
+ * language now), and nothing waits longer than MAX_WAIT_MS from the first `whenPageQuiet` call.
  *
  * Why: on a fresh load the deferred chunks' evaluation (~50 ms of main-thread tasks) ran exactly
  * while "Use sandbox" was clicked and the schema's answer came in, and held Docs back by ~100 ms
@@ -29,6 +29,15 @@ function restartQuietTimer(): void {
 }
 
 const onKey = () => open?.();
+
+/**
+ * Ends the wait now (for every `whenPageQuiet`, then and later): the user shows they are about
+ * to use what waits (focus in an editor). A key pressed anywhere does the same.
+ */
+export function endQuietWait(): void {
+  if (open) open();
+  else gate ??= Promise.resolve();
+}
 
 /**
  * Resolves once the page is quiet (see above), a key is pressed, or MAX_WAIT_MS have passed

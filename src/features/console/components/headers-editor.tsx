@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { loadJsonEditors } from '../editor/json-editors-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
+import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
 
 export interface HeadersEditorProps {
   value: string;
@@ -28,5 +29,13 @@ export function HeadersEditor(props: HeadersEditorProps) {
     // Created after the first paint, with its chunk (json-editors.ts).
     extensions: () => loadJsonEditors().then((m) => m.headersEditorExtensions(commands)),
   });
-  return <div ref={parentRef} className="cm-host headers-editor" />;
+  // Focus or a press in the editor: its language (or its view) is wanted now (page-quiet.ts).
+  return (
+    <div
+      ref={parentRef}
+      className="cm-host headers-editor"
+      onFocus={endQuietWait}
+      onPointerDown={endQuietWait}
+    />
+  );
 }

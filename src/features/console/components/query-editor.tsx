@@ -6,6 +6,7 @@ import { whenIdleAfterPaint } from '../editor/after-paint';
 import { queryExtensions, type QueryCallbacks } from '../editor/query-extensions';
 import { loadQueryLanguage } from '../editor/query-language-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
+import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
 
 export interface QueryEditorProps {
   /** Initial document (the component is remounted with `key` for another tab). */
@@ -77,5 +78,13 @@ export function QueryEditor(props: QueryEditorProps) {
       if (props.schema) lang.completeAfterSchema(view);
     }
   }, [lang, props.schema, viewRef]);
-  return <div ref={parentRef} className="cm-host query-editor" />;
+  // Focus or a press in the editor: its language (or its view) is wanted now (page-quiet.ts).
+  return (
+    <div
+      ref={parentRef}
+      className="cm-host query-editor"
+      onFocus={endQuietWait}
+      onPointerDown={endQuietWait}
+    />
+  );
 }

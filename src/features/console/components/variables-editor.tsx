@@ -4,6 +4,7 @@ import type { CommandTarget } from '../commands/command-table.ts';
 import { loadJsonEditors } from '../editor/json-editors-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 import type { VariablesContext } from '../editor/variables-diagnostics';
+import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
 
 export interface VariablesEditorProps {
   value: string;
@@ -40,5 +41,13 @@ export function VariablesEditor(props: VariablesEditorProps) {
     const view = viewRef.current;
     if (view) void loadJsonEditors().then((m) => m.relint(view));
   }, [props.query, props.schema, props.operationName, viewRef]);
-  return <div ref={parentRef} className="cm-host variables-editor" />;
+  // Focus or a press in the editor: its language (or its view) is wanted now (page-quiet.ts).
+  return (
+    <div
+      ref={parentRef}
+      className="cm-host variables-editor"
+      onFocus={endQuietWait}
+      onPointerDown={endQuietWait}
+    />
+  );
 }
