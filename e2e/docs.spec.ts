@@ -148,6 +148,27 @@ test('adds a field with its required arguments as variables to the query', async
   await expect.poll(() => app.editorText('Variables editor')).toMatch(/"id": ""/);
 });
 
+test('a field added before the Variables editor is there still puts its variables in it', async ({
+  page,
+}) => {
+  // The Variables and Headers editors' chunk is held at the door until the field is added.
+  let release = () => {};
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route(/\/json-editors-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const panel = await openDocs(page);
+  const app = new ConsolePage(page);
+  await expect(app.editor('Variables editor')).toHaveCount(0);
+  await panel.button('Add Query.node to the query').click();
+  await expect(panel.root.getByRole('status').filter({ hasText: 'Added node' })).toContainText(
+    '$id',
+  );
+  release();
+  await expect.poll(() => app.editorText('Variables editor')).toMatch(/"id": ""/);
+});
+
 test('Mod-click in the query editor opens the field in Docs', async ({ page }) => {
   const docs = await openDocs(page); // loads the schema
   await docs.button('Close Docs').click();

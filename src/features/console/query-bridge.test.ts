@@ -41,4 +41,26 @@ describe('query bridge', () => {
     });
     expect(bridge.getQuery()).toBe('live');
   });
+
+  it('gives an editor whose view is not created yet the text through its handle', () => {
+    // The Variables editor's view comes with its chunk: until then its handle keeps the text
+    // the view will start from (use-code-mirror.ts), and a write that skipped it was lost.
+    let pending = '';
+    const handle = {
+      view: null,
+      getValue: () => pending,
+      setValue: (t: string) => (pending = t),
+      focus: () => {},
+    };
+    const bridge = createQueryBridge({
+      query: () => handle,
+      variables: () => handle,
+      stored: () => ({ query: '', variables: '' }),
+      store: () => {},
+    });
+    bridge.mergeVariables({ id: '' });
+    expect(pending).toBe('{\n  "id": ""\n}');
+    bridge.replaceQuery('{ node(id: $id) { id } }');
+    expect(pending).toBe('{ node(id: $id) { id } }');
+  });
 });

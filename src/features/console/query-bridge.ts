@@ -58,8 +58,9 @@ export function createQueryBridge(src: BridgeSources): QueryBridge {
   return {
     getQuery: () => src.query()?.getValue() ?? src.stored().query,
     replaceQuery(text) {
-      const view = src.query()?.view;
-      if (view) replaceDocument(view, text);
+      const handle = src.query();
+      if (handle?.view) replaceDocument(handle.view, text);
+      else handle?.setValue(text); // the view, once created, starts from it
       src.store({ query: text });
     },
     mergeVariables(vars) {
@@ -67,7 +68,11 @@ export function createQueryBridge(src: BridgeSources): QueryBridge {
       const current = handle?.getValue() ?? src.stored().variables;
       const next = mergeVariablesText(current, vars);
       if (next === undefined) return;
+      // An editor whose view is still on its way (the Variables editor's chunk) is given the
+      // text through its handle, so that its view starts from it rather than from the text it
+      // was mounted with.
       if (handle?.view) replaceDocument(handle.view, next);
+      else handle?.setValue(next);
       src.store({ variables: next });
     },
     focusQuery: () => src.query()?.focus(),
