@@ -171,6 +171,37 @@ test.describe('console editors', () => {
       .toBe(`{ big { field${String(paged).padStart(3, '0')}`);
   });
 
+  test('the caret blinks from a timer, with no animation running, and is lit while typing', async ({
+    page,
+  }) => {
+    // A running CSS animation makes Chromium draw a frame at every vsync, so a keystroke's frame
+    // (its completion list) waited for the next one (caret-blink.ts).
+    const root = page.locator('.cm-editor').filter({ has: app.editor('Query editor') });
+    await app.setEditor('Query editor', '{ a }');
+    const running = () =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) =>
+                a.playState === 'running' &&
+                a.effect instanceof KeyframeEffect &&
+                a.effect.target instanceof Element &&
+                a.effect.target.closest('.cm-editor'),
+            ).length,
+      );
+    expect(await running()).toBe(0);
+    // It blinks: hidden, then shown again.
+    await expect(root).toHaveClass(/\bcm-caret-off\b/);
+    await expect(root).not.toHaveClass(/\bcm-caret-off\b/);
+    await expect(root).toHaveClass(/\bcm-caret-off\b/);
+    // A key lights it at once: read right after the key was handled, while hidden before.
+    await page.keyboard.press('ArrowLeft');
+    expect(await root.evaluate((el) => el.classList.contains('cm-caret-off'))).toBe(false);
+    expect(await running()).toBe(0);
+  });
+
   test('hover shows a field with its type and description', async ({ page }) => {
     await app.setEditor('Query editor', '{ currentUser { username } }');
     const tooltip = page.getByRole('tooltip');

@@ -1,16 +1,17 @@
 import type { Extension } from '@codemirror/state';
 import {
-  drawSelection,
   EditorView,
   highlightActiveLine,
   highlightActiveLineGutter,
   lineNumbers,
 } from '@codemirror/view';
+import { drawnCaret } from './caret-blink';
 import { lazySearch } from './lazy-search';
 import { editorTheme } from './theme';
 
 /**
- * What every console editor has from its first moment: line numbers, selection drawing, search
+ * What every console editor has from its first moment: line numbers, selection drawing (the caret
+ * blinks from a timer: `caret-blink.ts`), search
  * (Mod-f, loaded on first use), the theme, and its accessible name on the editable element.
  * Enough to accept text, and nothing that needs @codemirror/commands, @codemirror/language,
  * @lezer/* or @codemirror/autocomplete: history, the default keymap, folding, brackets,
@@ -22,7 +23,7 @@ export function baseExtensions(label: string): Extension {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
-    drawSelection(),
+    drawnCaret(),
     highlightActiveLine(),
     lazySearch(),
     // Mod-click belongs to "show in Docs"; extra cursors are added with Alt-click instead.
