@@ -162,3 +162,29 @@ test('a `(` typed before the GraphQL language arrives gets its list when it does
   await expect(app.completion(/^first/)).toBeVisible();
   expect(await app.editorText('Query editor')).toBe('{ users(');
 });
+
+test('a prettify asked for before the GraphQL language arrives can be undone', async ({ page }) => {
+  // The language chunk (which brings the undo history) is held until the prettify was asked for.
+  let release = () => {};
+  const released = new Promise<void>((ok) => (release = ok));
+  let asked = false;
+  await page.route(/\/query-language-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  const app = new ConsolePage(page);
+  await app.open();
+  const original = '# who\n{currentUser{username # name\n}}';
+  await app.setEditor('Query editor', original);
+  await page.keyboard.press('Shift+Control+P');
+  await expect.poll(() => asked).toBe(true);
+  release();
+  // The language is in (its fold gutter shows), and the prettified text.
+  await expect(page.locator('.query-editor .cm-foldGutter')).toHaveCount(1);
+  await expect
+    .poll(() => app.editorText('Query editor'))
+    .toBe('# who\n{\n  currentUser {\n    username # name\n  }\n}');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => app.editorText('Query editor')).toBe(original);
+});

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { whenIdleAfterPaint } from '../editor/after-paint';
 import { queryExtensions, type QueryCallbacks } from '../editor/query-extensions';
-import { loadQueryLanguage } from '../editor/query-language-loader';
+import { loadQueryLanguage, onQueryLanguage } from '../editor/query-language-loader';
 import { useCodeMirror, type EditorHandle } from '../editor/use-code-mirror';
 import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
 
@@ -52,21 +52,23 @@ export function QueryEditor(props: QueryEditorProps) {
   });
   useEffect(() => {
     let live = true;
-    void whenIdleAfterPaint()
-      .then(loadQueryLanguage)
-      .then((m) => {
-        const view = viewRef.current;
-        if (!live || !view) return;
-        schemaInView.current = latestSchema.current;
-        view.dispatch({
-          effects: language.reconfigure(m.queryLanguage(schemaInView.current, callbacks)),
-        });
-        // A `(` or a letter typed before the language came gets its list now.
-        if (schemaInView.current) m.completeAfterSchema(view);
-        setLang(m);
+    // Plugged in when the chunk arrives, whoever asked for it: the page once quiet (below), or
+    // a command that needs it first (prettify, merge, fill: their change then has its undo).
+    const off = onQueryLanguage((m) => {
+      const view = viewRef.current;
+      if (!live || !view) return;
+      schemaInView.current = latestSchema.current;
+      view.dispatch({
+        effects: language.reconfigure(m.queryLanguage(schemaInView.current, callbacks)),
       });
+      // A `(` or a letter typed before the language came gets its list now.
+      if (schemaInView.current) m.completeAfterSchema(view);
+      setLang(m);
+    });
+    void whenIdleAfterPaint().then(loadQueryLanguage);
     return () => {
       live = false;
+      off();
     };
   }, [language, viewRef]);
   useEffect(() => {

@@ -11,7 +11,7 @@ import {
   TOOLS_FAILED,
   type GraphqlTools,
 } from '../lib/graphql-tools-loader.ts';
-import { loadQueryLanguage } from '../editor/query-language-loader.ts';
+import { loadQueryLanguage, queryLanguageNow } from '../editor/query-language-loader.ts';
 import { replaceAll } from '../editor/replace-all.ts';
 import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
 import { activeTab, type ConsoleTab } from '../state/tabs.ts';
@@ -79,6 +79,20 @@ export function useConsoleActions(
     loadGraphqlTools().then(apply, () => failed(TOOLS_FAILED));
   }
 
+  /**
+   * `withTools` for a command that rewrites the query: also waits for the query editor's
+   * language (its undo history comes with it), so that the rewrite can be undone even in the
+   * first moments, before the language has arrived.
+   */
+  function withEditing(apply: (tools: GraphqlTools) => void, failed: (message: string) => void) {
+    const now = graphqlToolsNow();
+    if (now && queryLanguageNow()) return apply(now);
+    Promise.all([loadGraphqlTools(), loadQueryLanguage()]).then(
+      ([tools]) => apply(tools),
+      () => failed(TOOLS_FAILED),
+    );
+  }
+
   function run() {
     if (runner.isRunning) return;
     // What the user ran is what the editors held at the click, whenever the tools arrive.
@@ -133,7 +147,7 @@ export function useConsoleActions(
   }
 
   function prettify() {
-    withTools(prettifyWith, (text) => setMessage({ tone: 'error', text }));
+    withEditing(prettifyWith, (text) => setMessage({ tone: 'error', text }));
   }
 
   /** Rewrites the editors' text as it is when the tools are in (never an older copy). */
@@ -154,8 +168,12 @@ export function useConsoleActions(
     const hd = reformatJson(text.headers);
     if (hd !== undefined) patch.headers = hd;
     for (const key of ['query', 'variables', 'headers'] as const) {
-      const view = h[key].current?.view;
-      if (patch[key] !== undefined && view) replaceAll(view, patch[key], 'input.format');
+      const handle = h[key].current;
+      const next = patch[key];
+      if (next === undefined || !handle) continue;
+      // An editor whose view is still on its way starts from what its handle holds.
+      if (handle.view) replaceAll(handle.view, next, 'input.format');
+      else handle.setValue(next);
     }
     getConsoleStore().updateTab(currentTab().id, patch);
     setMessage(
@@ -166,7 +184,7 @@ export function useConsoleActions(
   }
 
   function merge() {
-    withTools(mergeWith, (text) => setMessage({ tone: 'error', text }));
+    withEditing(mergeWith, (text) => setMessage({ tone: 'error', text }));
   }
 
   /** Rewrites the editors' text as it is when the tools are in (never an older copy). */
