@@ -2,10 +2,10 @@ import type { Extension } from '@codemirror/state';
 import { drawSelection, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 
 /** Half a blink: how long the caret is shown, then hidden (CodeMirror's own cycle is 1.2 s). */
-export const BLINK_HALF_MS = 600;
+const BLINK_HALF_MS = 600;
 
 /** The class on the editor while the caret is in the hidden half of a blink. */
-export const CARET_OFF_CLASS = 'cm-caret-off';
+const CARET_OFF_CLASS = 'cm-caret-off';
 
 /**
  * The caret blinks from a timer, and stays lit while the user types or moves it; blinking
