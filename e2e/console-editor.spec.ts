@@ -192,6 +192,10 @@ test.describe('console editors', () => {
             ).length,
       );
     expect(await running()).toBe(0);
+    // Not even a zero-length one (`cursorBlinkRate: 0` leaves that, and frames still ticked).
+    expect(
+      await root.locator('.cm-cursorLayer').evaluate((el) => getComputedStyle(el).animationName),
+    ).toBe('none');
     // It blinks: hidden, then shown again.
     await expect(root).toHaveClass(/\bcm-caret-off\b/);
     await expect(root).not.toHaveClass(/\bcm-caret-off\b/);
