@@ -70,6 +70,27 @@ test.describe('connection panel', () => {
     await expect(connection.status).toContainText(/The OAuth token expired .* ago; not sending it/);
   });
 
+  test('OAuth bearer: a token given while the check without one is under way is checked too', async ({
+    page,
+    request,
+  }) => {
+    const info = await sandboxInfo(request);
+    const connection = new ConnectPanel(page);
+    // The checks made before the token is in (no Authorization) wait at the relay's door until
+    // it has been given and Connect pressed.
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    await page.route('**/relay/graphql?CurrentUser', async (route) => {
+      if (!route.request().headers().authorization) await released;
+      await route.continue();
+    });
+    await page.goto('/debug/console');
+    const response = JSON.stringify({ access_token: info.oauth.access_token, expires_in: 0.001 });
+    await connection.connect({ baseUrl: info.base_url, scheme: 'OAuth bearer', token: response });
+    release();
+    await expect(connection.status).toContainText(/The OAuth token expired .* ago; not sending it/);
+  });
+
   test('Sudo: the admin token acting as another user', async ({ page, request }) => {
     const info = await sandboxInfo(request);
     const connection = new ConnectPanel(page);

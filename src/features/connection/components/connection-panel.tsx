@@ -42,8 +42,11 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
   runCheck.current = () => {
     // The store's connection, not this render's: a commit's listener runs before React renders
     // it, and the render's would be the connection before the commit (a pasted token's check
-    // was skipped as "already under way" while the URL's own check was).
-    const key = connectionKey(getConnection());
+    // was skipped as "already under way" while the URL's own check was). With the token itself:
+    // `connectionKey` leaves an OAuth token out (a refresh does not change who you are), and a
+    // bearer token given while the check without one was under way was skipped too.
+    const s = getConnection();
+    const key = `${connectionKey(s)}\u0000${s.token.trim()}`;
     if (check.isPending && checking.current === key) return;
     checking.current = key;
     mutate();
