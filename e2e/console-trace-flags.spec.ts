@@ -120,6 +120,7 @@ test.describe('editor (GraphiQL / Altair habits)', () => {
   }) => {
     const app = await open(page);
     await app.setEditor('Query editor', '');
+    await app.queryLanguageReady(); // the closing brace comes with it (closeBrackets)
     await page.keyboard.type('{ '); // closing brace added by closeBrackets
     await expect(app.completion(/currentUser/)).toBeVisible();
     await page.keyboard.type('currentU');

@@ -140,6 +140,15 @@ export class ConsolePage {
   }
 
   /**
+   * Waits until the query editor's GraphQL language is plugged in (its fold gutter shows): what
+   * comes with it (closing brackets, history) is there for the next keys. It loads once the page
+   * is quiet or a key or a click in an editor asks for it (after-paint.ts).
+   */
+  async queryLanguageReady(): Promise<void> {
+    await expect(this.page.locator('.query-editor .cm-foldGutter')).toHaveCount(1);
+  }
+
+  /**
    * Waits until the open completion list takes its keys. CodeMirror ignores the arrows, PageDown
    * and Enter for its interactionDelay (75 ms) after a list opens (refills keep the opening time),
    * and an arrow it ignores moves the cursor instead, which closes the list. No event marks the

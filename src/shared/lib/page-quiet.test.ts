@@ -6,6 +6,7 @@ import {
   QUIET_MS,
   resetPageQuietForTests,
   whenPageQuiet,
+  whenPageWanted,
 } from './page-quiet.ts';
 
 /** The window the module listens on for keys, stood in for by an EventTarget (Node has none). */
@@ -96,6 +97,20 @@ describe('whenPageQuiet', () => {
     void holdQuiet(work().promise);
     endQuietWait();
     expect(await settled(whenPageQuiet())).toBe(true);
+  });
+
+  it('whenPageWanted waits for a key or endQuietWait, not for quiet', async () => {
+    const wantedByKey = whenPageWanted();
+    const quiet = whenPageQuiet();
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    expect(await settled(quiet)).toBe(true);
+    expect(await settled(wantedByKey)).toBe(false);
+    win.dispatchEvent(new Event('keydown'));
+    expect(await settled(wantedByKey)).toBe(true);
+    resetPageQuietForTests();
+    const wantedByFocus = whenPageWanted();
+    endQuietWait();
+    expect(await settled(wantedByFocus)).toBe(true);
   });
 
   it('never waits longer than the cap from the first call', async () => {

@@ -28,13 +28,37 @@ function restartQuietTimer(): void {
   quietTimer = held === 0 && open ? setTimeout(() => open?.(), QUIET_MS) : undefined;
 }
 
-const onKey = () => open?.();
+let wanted: Promise<void> | undefined;
+/** null once wanted. */
+let markWanted: (() => void) | null | undefined;
+
+/** Resolves once a key is pressed or `endQuietWait` is called (not on quiet or the cap). */
+export function whenPageWanted(): Promise<void> {
+  wanted ??= new Promise<void>((resolve) => (markWanted = resolve));
+  listenForKeys();
+  return wanted;
+}
+
+const onKey = () => endQuietWait();
+let listening = false;
+
+/** Listens for the first key (capture, anywhere) until the page is wanted. */
+function listenForKeys(): void {
+  if (listening || markWanted === null) return;
+  listening = true;
+  addEventListener('keydown', onKey, true);
+}
 
 /**
  * Ends the wait now (for every `whenPageQuiet`, then and later): the user shows they are about
  * to use what waits (focus in an editor). A key pressed anywhere does the same.
  */
 export function endQuietWait(): void {
+  whenPageWanted();
+  markWanted?.();
+  markWanted = null;
+  if (listening) removeEventListener('keydown', onKey, true);
+  listening = false;
   if (open) open();
   else gate ??= Promise.resolve();
 }
@@ -50,10 +74,9 @@ export function whenPageQuiet(): Promise<void> {
       clearTimeout(quietTimer);
       clearTimeout(maxTimer);
       quietTimer = maxTimer = undefined;
-      removeEventListener('keydown', onKey, true);
       resolve();
     };
-    addEventListener('keydown', onKey, true);
+    listenForKeys();
     maxTimer = setTimeout(() => open?.(), MAX_WAIT_MS);
     restartQuietTimer();
   });
@@ -74,10 +97,12 @@ export function holdQuiet<T>(work: Promise<T>): Promise<T> {
 
 /** Tests only: forgets the gate and what is held. */
 export function resetPageQuietForTests(): void {
-  if (open) removeEventListener('keydown', onKey, true);
+  if (listening) removeEventListener('keydown', onKey, true);
+  listening = false;
   clearTimeout(quietTimer);
   clearTimeout(maxTimer);
   held = 0;
   quietTimer = maxTimer = undefined;
   gate = open = undefined;
+  wanted = markWanted = undefined;
 }

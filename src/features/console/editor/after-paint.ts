@@ -1,4 +1,4 @@
-import { whenPageQuiet } from '../../../shared/lib/page-quiet.ts';
+import { whenPageQuiet, whenPageWanted } from '../../../shared/lib/page-quiet.ts';
 
 /** The longest an after-paint load waits for an idle moment once the page is quiet. */
 const IDLE_TIMEOUT_MS = 1000;
@@ -17,12 +17,15 @@ export function whenIdleAfterPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(resolve, 0));
   })
     .then(whenPageQuiet)
-    .then(
-      () =>
+    .then(() =>
+      // Once the user has shown they want it (a key, focus in an editor), no idle wait.
+      Promise.race([
+        whenPageWanted(),
         new Promise<void>((resolve) => {
           if (typeof requestIdleCallback === 'function')
             requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
           else resolve();
         }),
+      ]),
     );
 }
