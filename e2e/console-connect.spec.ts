@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ConnectPanel } from './pages/connect-panel.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
+import { holdRequests } from './pages/hold-requests.ts';
 
 test.describe('connection panel', () => {
   test('a value that changes while you are in the field does not move text under your cursor', async ({
@@ -78,16 +79,15 @@ test.describe('connection panel', () => {
     const connection = new ConnectPanel(page);
     // The checks made before the token is in (no Authorization) wait at the relay's door until
     // it has been given and Connect pressed.
-    let release = () => {};
-    const released = new Promise<void>((ok) => (release = ok));
-    await page.route('**/relay/graphql?CurrentUser', async (route) => {
-      if (!route.request().headers().authorization) await released;
-      await route.continue();
-    });
+    const tokenless = await holdRequests(
+      page,
+      '**/relay/graphql?CurrentUser',
+      (r) => !r.headers().authorization,
+    );
     await page.goto('/debug/console');
     const response = JSON.stringify({ access_token: info.oauth.access_token, expires_in: 0.001 });
     await connection.connect({ baseUrl: info.base_url, scheme: 'OAuth bearer', token: response });
-    release();
+    tokenless.release();
     await expect(connection.status).toContainText(/The OAuth token expired .* ago; not sending it/);
   });
 

@@ -9,6 +9,7 @@ import { ConnectPanel } from './pages/connect-panel.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import type { DocsPanel } from './pages/docs-panel.ts';
 import { startExtraServer } from './server.ts';
+import { holdRequests } from './pages/hold-requests.ts';
 
 // Docs panel against the real page and the sandbox. Extra servers use ports 4473..4487
 // (each takes PORT, PORT+1 for its sandbox instance and PORT+2 for analytics).
@@ -152,12 +153,7 @@ test('a field added before the Variables editor is there still puts its variable
   page,
 }) => {
   // The Variables and Headers editors' chunk is held at the door until the field is added.
-  let release = () => {};
-  const released = new Promise<void>((ok) => (release = ok));
-  await page.route(/\/json-editors-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const jsonEditors = await holdRequests(page, /\/json-editors-[\w-]+\.js$/);
   const panel = await openDocs(page);
   const app = new ConsolePage(page);
   await expect(app.editor('Variables editor')).toHaveCount(0);
@@ -165,7 +161,7 @@ test('a field added before the Variables editor is there still puts its variable
   await expect(panel.root.getByRole('status').filter({ hasText: 'Added node' })).toContainText(
     '$id',
   );
-  release();
+  jsonEditors.release();
   await expect.poll(() => app.editorText('Variables editor')).toMatch(/"id": ""/);
 });
 

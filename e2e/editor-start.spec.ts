@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { firstSeenAt, recordFirstSeen } from './pages/first-seen.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
+import { holdRequests } from './pages/hold-requests.ts';
 
 // Cold start: the query editor accepts text before the GraphQL language stack is requested;
 // the language arrives after, through a compartment, without touching what was typed.
@@ -143,43 +144,29 @@ test('a `(` typed before the GraphQL language arrives gets its list when it does
 }) => {
   const info = await sandboxInfo(request);
   // The language chunk is held at the door until the `(` has been typed.
-  let release = () => {};
-  const released = new Promise<void>((ok) => (release = ok));
-  let asked = false;
-  await page.route(/\/query-language-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await released;
-    await route.continue();
-  });
+  const language = await holdRequests(page, LANGUAGE_CHUNK);
   const app = new ConsolePage(page);
   await app.open();
   await app.connection.connectAs({ baseUrl: info.base_url, token: info.tokens.user }, 'alice');
   await app.setEditor('Query editor', '{ users');
   await page.keyboard.type('(');
   await expect.poll(() => app.editorText('Query editor')).toBe('{ users(');
-  await expect.poll(() => asked).toBe(true);
-  release();
+  await expect.poll(() => language.seen).toBe(true);
+  language.release();
   await expect(app.completion(/^first/)).toBeVisible();
   expect(await app.editorText('Query editor')).toBe('{ users(');
 });
 
 test('a prettify asked for before the GraphQL language arrives can be undone', async ({ page }) => {
   // The language chunk (which brings the undo history) is held until the prettify was asked for.
-  let release = () => {};
-  const released = new Promise<void>((ok) => (release = ok));
-  let asked = false;
-  await page.route(/\/query-language-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await released;
-    await route.continue();
-  });
+  const language = await holdRequests(page, LANGUAGE_CHUNK);
   const app = new ConsolePage(page);
   await app.open();
   const original = '# who\n{currentUser{username # name\n}}';
   await app.setEditor('Query editor', original);
   await page.keyboard.press('Shift+Control+P');
-  await expect.poll(() => asked).toBe(true);
-  release();
+  await expect.poll(() => language.seen).toBe(true);
+  language.release();
   // The language is in (its fold gutter shows), and the prettified text.
   await expect(page.locator('.query-editor .cm-foldGutter')).toHaveCount(1);
   await expect

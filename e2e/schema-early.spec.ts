@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 import { startExtraServer } from './server.ts';
+import { holdRequests } from './pages/hold-requests.ts';
 
 // The schema request leaves as early as the page can (src/app/app.tsx → prefetchSchema in
 // src/features/connection/schema.ts): the server's default instance is inlined in the page
@@ -30,19 +31,6 @@ async function rememberConnection(page: Page, baseUrl: string, token: string): P
   );
 }
 
-/** Holds every request matching `pattern` until `release()`; `seen` says whether one came. */
-async function hold(page: Page, pattern: string | RegExp) {
-  let release = () => {};
-  const released = new Promise<void>((r) => (release = r));
-  const state = { seen: false, release };
-  await page.route(pattern, async (route) => {
-    state.seen = true;
-    await released;
-    await route.continue();
-  });
-  return state;
-}
-
 test('the schema request leaves before /config.json could answer (the server’s default instance)', async ({
   page,
   request,
@@ -53,7 +41,7 @@ test('the schema request leaves before /config.json could answer (the server’s
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
   });
-  const config = await hold(page, '**/config.json');
+  const config = await holdRequests(page, '**/config.json');
   const introspection = page.waitForRequest(isIntrospection);
   const app = new ConsolePage(page);
   await page.goto('/debug/console', { waitUntil: 'commit' });
@@ -85,7 +73,7 @@ test('a remembered connection’s schema is requested before the console’s cod
         carried.push({ url: r.url(), target: h['x-relay-target'] });
     });
   });
-  const consoleCode = await hold(page, CONSOLE_CODE);
+  const consoleCode = await holdRequests(page, CONSOLE_CODE);
   const introspection = page.waitForRequest(isIntrospection);
   const app = new ConsolePage(page);
   await page.goto('/debug/console', { waitUntil: 'commit' });
@@ -176,23 +164,14 @@ test('a name typed before the schema is in gets its completion list once the sch
   if (!token) throw new Error('the sandbox has no user token');
   await rememberConnection(page, info.base_url, token);
   // The introspection answer is held until the name is typed; other requests pass.
-  let release = () => {};
-  const released = new Promise<void>((r) => (release = r));
-  let held = false;
-  await page.route('**/relay/graphql', async (route) => {
-    if (isIntrospection(route.request())) {
-      held = true;
-      await released;
-    }
-    await route.continue();
-  });
+  const introspection = await holdRequests(page, '**/relay/graphql', isIntrospection);
   const app = new ConsolePage(page);
   await app.open();
   await app.setEditor('Query editor', '{\n  ');
   await page.keyboard.type('currentU');
-  await expect.poll(() => held).toBe(true);
+  await expect.poll(() => introspection.seen).toBe(true);
   await expect(app.completion(/currentUser/)).toBeHidden();
-  release();
+  introspection.release();
   // No further key: the list comes with the schema.
   await expect(app.completion(/currentUser/)).toBeVisible();
   await app.acceptCompletion(/currentUser/);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { expect, test } from '@playwright/test';
 import { ConnectPanel } from './pages/connect-panel.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
+import { holdRequests } from './pages/hold-requests.ts';
 
 // Issue 11, items 4 and 6: a connection is committed only by a deliberate act, a pasted token is
 // checked at once, and a redirect is never followed.
@@ -64,28 +65,20 @@ test('a token pasted while the check of the URL alone is under way is checked to
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // The check that Enter in the URL field starts (no token yet) is held at the relay's door
   // until the token has been pasted, so the paste's check is asked for while it is under way.
-  let release = () => {};
-  const released = new Promise<void>((ok) => (release = ok));
-  let held = false;
-  const urlChecked = new Promise<void>((ok) => {
-    void page.route('**/relay/graphql?CurrentUser', async (route) => {
-      if (!held && !route.request().headers().authorization) {
-        held = true;
-        ok();
-        await released;
-      }
-      await route.continue();
-    });
-  });
+  const urlCheck = await holdRequests(
+    page,
+    '**/relay/graphql?CurrentUser',
+    (r) => !r.headers().authorization,
+  );
   const connection = new ConnectPanel(page);
   await page.goto('/debug/console');
   await connection.enterInstanceUrl(info.base_url);
-  await urlChecked;
+  await expect.poll(() => urlCheck.seen).toBe(true);
   await connection.token.focus();
   await page.evaluate((t) => navigator.clipboard.writeText(t), info.tokens.user);
   await page.keyboard.press('ControlOrMeta+v');
   await expect(connection.token).toHaveValue(info.tokens.user);
-  release();
+  urlCheck.release();
   await connection.expectSignedInAs('alice');
 });
 
