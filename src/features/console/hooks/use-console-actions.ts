@@ -71,23 +71,18 @@ export function useConsoleActions(
 
   /**
    * Calls `apply` with the GraphQL tools: at once when their chunk is in (always, but for a
-   * command in the first moments after start), else once it is; says so if it cannot load.
+   * command in the first moments after start), else once it is; says so if it cannot load. A
+   * command that rewrites the query (`rewrites`) also waits for the query editor's language (its
+   * undo history comes with it), so that the rewrite can be undone even in the first moments.
    */
-  function withTools(apply: (tools: GraphqlTools) => void, failed: (message: string) => void) {
+  function withTools(
+    apply: (tools: GraphqlTools) => void,
+    failed: (message: string) => void,
+    rewrites = false,
+  ) {
     const now = graphqlToolsNow();
-    if (now) return apply(now);
-    loadGraphqlTools().then(apply, () => failed(TOOLS_FAILED));
-  }
-
-  /**
-   * `withTools` for a command that rewrites the query: also waits for the query editor's
-   * language (its undo history comes with it), so that the rewrite can be undone even in the
-   * first moments, before the language has arrived.
-   */
-  function withEditing(apply: (tools: GraphqlTools) => void, failed: (message: string) => void) {
-    const now = graphqlToolsNow();
-    if (now && queryLanguageNow()) return apply(now);
-    Promise.all([loadGraphqlTools(), loadQueryLanguage()]).then(
+    if (now && (!rewrites || queryLanguageNow())) return apply(now);
+    Promise.all([loadGraphqlTools(), rewrites ? loadQueryLanguage() : undefined]).then(
       ([tools]) => apply(tools),
       () => failed(TOOLS_FAILED),
     );
@@ -147,7 +142,7 @@ export function useConsoleActions(
   }
 
   function prettify() {
-    withEditing(prettifyWith, (text) => setMessage({ tone: 'error', text }));
+    withTools(prettifyWith, (text) => setMessage({ tone: 'error', text }), true);
   }
 
   /** Rewrites the editors' text as it is when the tools are in (never an older copy). */
@@ -184,7 +179,7 @@ export function useConsoleActions(
   }
 
   function merge() {
-    withEditing(mergeWith, (text) => setMessage({ tone: 'error', text }));
+    withTools(mergeWith, (text) => setMessage({ tone: 'error', text }), true);
   }
 
   /** Rewrites the editors' text as it is when the tools are in (never an older copy). */
