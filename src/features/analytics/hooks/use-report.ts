@@ -299,6 +299,11 @@ export function useReport() {
     [],
   );
 
+  /** The first screen of the current report is drawn: its worker may take the CPU back. */
+  const firstScreenDrawn = useCallback(() => {
+    void current.current?.client.call('firstScreenDrawn', null).catch(() => undefined);
+  }, []);
+
   const chart = useCallback((spec: ChartSpec) => call('chart', spec), [call]);
   const summary = useCallback((spec: SummarySpec) => call('summary', spec), [call]);
   const compare = useCallback((spec: CompareSpec) => call('compare', spec), [call]);
@@ -326,6 +331,7 @@ export function useReport() {
     cancel,
     setView,
     requestWindow,
+    firstScreenDrawn,
     chart,
     summary,
     compare,

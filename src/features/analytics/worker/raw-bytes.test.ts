@@ -3,7 +3,7 @@ import { RawBytes } from './raw-bytes.ts';
 
 describe('RawBytes', () => {
   it('gives back exactly the bytes added, in order, across Blob flushes', async () => {
-    const raw = new RawBytes();
+    const raw = new RawBytes(4 * 1024 * 1024);
     const expected: number[] = [];
     // ~9 MB in uneven chunks: at least two flushes into Blobs and a tail of chunks.
     for (let i = 0; i < 70; i++) {

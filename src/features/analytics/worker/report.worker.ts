@@ -11,6 +11,7 @@ import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts'
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvChunkParser, type RowSink } from '../lib/csv-stream.ts';
 import { firstRowsPieces } from '../lib/first-rows.ts';
+import { FirstScreenGate } from '../lib/first-screen-gate.ts';
 import { ProgressPace } from '../lib/progress-pace.ts';
 import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
@@ -29,6 +30,14 @@ const VIEW_REFRESH_MS = 700;
 const SNIFF_CHARS = 64;
 /** Lines parsed and sent before the rest of the first piece (`lib/first-rows.ts`): a screen and more. */
 const FIRST_LINES = 100;
+/**
+ * Bytes decoded at a time. The network hands over pieces of up to 2 MB when the worker falls
+ * behind; Chrome's TextDecoder turns such a piece into text several times slower per byte than
+ * it does 64 KB ones, and a big string is slower to scan too.
+ */
+const DECODE_BYTES = 64 * 1024;
+/** The longest pause after the first rows while the page builds its first screen (`FirstScreenGate`). */
+const FIRST_SCREEN_WAIT_MS = 400;
 
 const parser = new CsvChunkParser();
 const decoder = new TextDecoder('utf-8');
@@ -44,6 +53,7 @@ let head = '';
 let sniffed = false;
 let isHtml = false;
 const pace = new ProgressPace(PROGRESS_MS);
+const firstScreen = new FirstScreenGate();
 let nextViewRefresh = 0;
 /** The rows the page asked for last, and how many of them it has been sent. */
 const asked = { start: 0, count: 40, sent: 0 };
@@ -128,14 +138,19 @@ function maybeProgress(report: (e: LoadEvent) => void): void {
   report({ type: 'progress', progress: progress(), window: pendingWindow() });
 }
 
-function ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): void {
+/** Parses a network chunk; yields once, right after the first rows went to the page. */
+function* ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): Generator<void> {
   if (finished || cancelled || isHtml) return;
   raw.add(chunk);
-  const text = decoder.decode(chunk, { stream: true });
-  // Until the first rows are out, they go before the rest of the piece is parsed.
-  for (const piece of pace.waitingForRows ? firstRowsPieces(text, FIRST_LINES) : [text]) {
-    feedText(piece, false);
-    maybeProgress(report);
+  for (let at = 0; at < chunk.byteLength && !isHtml; at += DECODE_BYTES) {
+    const text = decoder.decode(chunk.subarray(at, at + DECODE_BYTES), { stream: true });
+    // Until the first rows are out, they go before the rest of the piece is parsed.
+    for (const piece of pace.waitingForRows ? firstRowsPieces(text, FIRST_LINES) : [text]) {
+      const waiting = pace.waitingForRows;
+      feedText(piece, false);
+      maybeProgress(report);
+      if (waiting && !pace.waitingForRows) yield;
+    }
   }
 }
 
@@ -144,6 +159,7 @@ function finish(outcome: Outcome, reason?: string): LoadEnd {
   if (!isHtml) feedText(decoder.decode(), true);
   if (isHtml) outcome = 'html';
   else if (outcome === 'complete' && isBlank()) outcome = 'empty';
+  raw.end();
   store?.compact();
   if (store?.isViewStale()) store.refreshView();
   return { type: 'done', outcome, progress: progress(), reason, window: pendingWindow() };
@@ -164,7 +180,7 @@ async function readStream(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      ingest(value, report);
+      for (const _ of ingest(value, report)) await firstScreen.wait(FIRST_SCREEN_WAIT_MS);
       if (isHtml) {
         void reader.cancel();
         break;
@@ -216,6 +232,10 @@ serveRpc<ReportApi>(self, {
     cancelled = true;
     abort.abort();
     if (reader) void reader.cancel().catch(() => undefined);
+    return null;
+  },
+  firstScreenDrawn() {
+    firstScreen.open();
     return null;
   },
   view(next) {
