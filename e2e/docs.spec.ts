@@ -165,6 +165,22 @@ test('a field added before the Variables editor is there still puts its variable
   await expect.poll(() => app.editorText('Variables editor')).toMatch(/"id": ""/);
 });
 
+test('a field added before the query editor has its language can be undone', async ({ page }) => {
+  // The GraphQL language chunk (which brings the undo history) is held until the field is added.
+  const language = await holdRequests(page, /\/query-language-[\w-]+\.js$/);
+  const panel = await openDocs(page);
+  const app = new ConsolePage(page);
+  const before = await app.editorText('Query editor');
+  await panel.button('Add Query.node to the query').click();
+  await expect.poll(() => language.seen).toBe(true);
+  language.release();
+  await expect(panel.root.getByRole('status').filter({ hasText: 'Added node' })).toBeVisible();
+  await expect.poll(() => app.editorText('Query editor')).toMatch(/node\(id: \$id\)/);
+  await app.editor('Query editor').click();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => app.editorText('Query editor')).toBe(before);
+});
+
 test('Mod-click in the query editor opens the field in Docs', async ({ page }) => {
   const docs = await openDocs(page); // loads the schema
   await docs.button('Close Docs').click();

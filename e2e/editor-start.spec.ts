@@ -175,3 +175,19 @@ test('a prettify asked for before the GraphQL language arrives can be undone', a
   await page.keyboard.press('ControlOrMeta+z');
   await expect.poll(() => app.editorText('Query editor')).toBe(original);
 });
+
+test('a click into the Variables editor before its view exists puts the caret there', async ({
+  page,
+}) => {
+  // The Variables and Headers editors' chunk is held until the click.
+  const jsonEditors = await holdRequests(page, /\/json-editors-[\w-]+\.js$/);
+  const app = new ConsolePage(page);
+  await app.open();
+  await expect(app.editor('Variables editor')).toHaveCount(0);
+  await page.locator('.cm-host.variables-editor').click();
+  await expect.poll(() => jsonEditors.seen).toBe(true);
+  jsonEditors.release();
+  await expect(app.editor('Variables editor')).toBeFocused();
+  await page.keyboard.type('{"a": 1');
+  await expect.poll(() => app.editorText('Variables editor')).toContain('{"a": 1');
+});

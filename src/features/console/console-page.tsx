@@ -33,6 +33,7 @@ import { getSavedStore } from './saved/saved-store.ts';
 import { useSavedOperations } from './saved/use-saved-operations.ts';
 import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs-view.ts';
 import { whenIdleAfterPaint } from './editor/after-paint.ts';
+import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './lib/graphql-tools-loader.ts';
 import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
 import { setRunResult, useRunResult } from './state/responses.ts';
@@ -127,6 +128,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
         variables: () => handles.variables.current,
         stored: () => activeTab(store.getState()),
         store: (patch) => store.updateTab(activeTab(store.getState()).id, patch),
+        undoable: loadQueryLanguage,
       }),
     // The handles are refs: stable for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -19,6 +19,7 @@ describe('query bridge', () => {
       variables: () => null,
       stored: () => stored,
       store: (p) => (stored = { ...stored, ...p }),
+      undoable: () => Promise.resolve(),
     });
     expect(bridge.getQuery()).toBe('{ a }');
     bridge.replaceQuery('{ b }');
@@ -38,6 +39,7 @@ describe('query bridge', () => {
       variables: () => null,
       stored: () => ({ query: 'stale', variables: '' }),
       store: () => {},
+      undoable: () => Promise.resolve(),
     });
     expect(bridge.getQuery()).toBe('live');
   });
@@ -57,10 +59,41 @@ describe('query bridge', () => {
       variables: () => handle,
       stored: () => ({ query: '', variables: '' }),
       store: () => {},
+      undoable: () => Promise.resolve(),
     });
     bridge.mergeVariables({ id: '' });
     expect(pending).toBe('{\n  "id": ""\n}');
     bridge.replaceQuery('{ node(id: $id) { id } }');
     expect(pending).toBe('{ node(id: $id) { id } }');
+  });
+
+  it('makes an edit once it can be undone (after the language arrives), or without it if it fails', async () => {
+    let arrive = () => {};
+    const arrived = new Promise<void>((r) => (arrive = r));
+    const bridge = createQueryBridge({
+      query: () => null,
+      variables: () => null,
+      stored: () => ({ query: '', variables: '' }),
+      store: () => {},
+      undoable: () => arrived,
+    });
+    const made: string[] = [];
+    bridge.whenUndoable(() => made.push('add'));
+    await Promise.resolve();
+    expect(made).toEqual([]);
+    arrive();
+    await arrived;
+    await Promise.resolve();
+    expect(made).toEqual(['add']);
+
+    const failing = createQueryBridge({
+      query: () => null,
+      variables: () => null,
+      stored: () => ({ query: '', variables: '' }),
+      store: () => {},
+      undoable: () => Promise.reject(new Error('chunk failed')),
+    });
+    const done = new Promise<void>((r) => failing.whenUndoable(r));
+    await expect(done).resolves.toBeUndefined();
   });
 });

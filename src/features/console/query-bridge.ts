@@ -18,6 +18,8 @@ export interface BridgeSources {
   /** Fallbacks when an editor is not mounted: the tab's stored text. */
   stored(): { query: string; variables: string };
   store(patch: { query?: string; variables?: string }): void;
+  /** Resolves once the query editor's undo history is in (its language chunk). */
+  undoable(): Promise<unknown>;
 }
 
 /** Replaces a CodeMirror document as one undoable transaction. */
@@ -76,5 +78,10 @@ export function createQueryBridge(src: BridgeSources): QueryBridge {
       src.store({ variables: next });
     },
     focusQuery: () => src.query()?.focus(),
+    whenUndoable(edit) {
+      // Without the language (its chunk failed) the edit is still made, only not undoable.
+      const run = () => edit();
+      void src.undoable().then(run, run);
+    },
   };
 }

@@ -79,16 +79,19 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
         return setMessage(
           `${type}.${field} cannot be reached from a root type, so it cannot be added.`,
         );
-      const r = addFieldToQuery(schema, bridge.getQuery(), path);
-      if (!r.ok) return setMessage(r.message);
-      if (r.changed) bridge.replaceQuery(r.query);
-      const vars = Object.keys(r.variables);
-      if (vars.length) bridge.mergeVariables(r.variables);
-      setMessage(
-        vars.length
-          ? `${r.message} Variables to fill in: ${vars.map((v) => `$${v}`).join(', ')}.`
-          : r.message,
-      );
+      // Read and rewritten when the rewrite can be undone (in the first moments, a little later).
+      bridge.whenUndoable(() => {
+        const r = addFieldToQuery(schema, bridge.getQuery(), path);
+        if (!r.ok) return setMessage(r.message);
+        if (r.changed) bridge.replaceQuery(r.query);
+        const vars = Object.keys(r.variables);
+        if (vars.length) bridge.mergeVariables(r.variables);
+        setMessage(
+          vars.length
+            ? `${r.message} Variables to fill in: ${vars.map((v) => `$${v}`).join(', ')}.`
+            : r.message,
+        );
+      });
     },
     [schema, trail, bridge],
   );

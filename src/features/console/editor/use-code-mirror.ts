@@ -51,8 +51,16 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
   useLayoutEffect(() => {
     let view: EditorView | undefined;
     let unmounted = false;
+    // A press on the host before the view exists (its chunk on its way): where the caret goes.
+    let pressed: { x: number; y: number } | undefined;
+    const onPress = (e: PointerEvent) => {
+      if (e.button === 0) pressed = { x: e.clientX, y: e.clientY };
+    };
+    const host = parentRef.current;
+    host?.addEventListener('pointerdown', onPress);
     const create = (extensions: Extension) => {
       const parent = parentRef.current;
+      host?.removeEventListener('pointerdown', onPress);
       if (unmounted || !parent) return;
       view = new EditorView({
         parent,
@@ -68,12 +76,21 @@ export function useCodeMirror(opts: CodeMirrorOptions): {
         }),
       });
       viewRef.current = view;
+      // The press asked for this editor: it gets the focus and the caret where the press was,
+      // unless the user has gone elsewhere since.
+      const active = document.activeElement;
+      if (pressed && (!active || active === document.body || parent.contains(active))) {
+        const at = view.posAtCoords(pressed) ?? view.state.doc.length;
+        view.focus();
+        view.dispatch({ selection: { anchor: at } });
+      }
     };
     const extensions = latest.current.extensions();
     if (extensions instanceof Promise) void extensions.then(create);
     else create(extensions);
     return () => {
       unmounted = true;
+      host?.removeEventListener('pointerdown', onPress);
       view?.destroy();
       viewRef.current = null;
     };
