@@ -32,8 +32,9 @@ const SNIFF_CHARS = 64;
 const FIRST_LINES = 100;
 /**
  * Bytes decoded at a time. The network hands over pieces of up to 2 MB when the worker falls
- * behind; Chrome's TextDecoder turns such a piece into text several times slower per byte than
- * it does 64 KB ones, and a big string is slower to scan too.
+ * behind; in a worker, Chrome's TextDecoder turned the sandbox's CSV into text ~1.5× slower
+ * per byte in 2 MB pieces than in 64 KB ones (more in some runs: fresh memory for each big
+ * string), and the parser then scans smaller strings.
  */
 const DECODE_BYTES = 64 * 1024;
 /** The longest pause after the first rows while the page builds its first screen (`FirstScreenGate`). */
