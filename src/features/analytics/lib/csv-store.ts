@@ -53,31 +53,49 @@ function codeArray(limit: number, capacity: number): CodeArray {
   return new Uint32Array(capacity);
 }
 
-/** FNV-1a over UTF-16 code units: cells are hashed where they lie in the text, without a copy. */
+/** FNV-1a over bytes: cells are hashed where they lie in the CSV's bytes, without a copy. */
 const FNV_SEED = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
-function hashText(text: string, start: number, end: number): number {
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let h = FNV_SEED;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, FNV_PRIME);
   return h;
 }
 
-/** What `appendLines` read: lines, rows stored, and rows whose field count differs from the header's. */
+/** What `appendLines` / `appendLineBytes` read: lines, rows stored, and rows whose field count differs from the header's. */
 export interface LineStats {
   lines: number;
   rows: number;
   ragged: number;
-  /** The first ragged row: where its line starts in the text, its 0-based row in the block, its field count. */
+  /**
+   * Line feeds read (`appendLineBytes` only): the lines, plus the lone LFs inside fields of a
+   * CRLF text, which count as physical lines as in papaparse's line numbers.
+   */
+  breaks?: number;
+  /** The first ragged row: where its line starts in the input, its 0-based row in the block, its field count. */
   first?: { at: number; row: number; fields: number };
 }
 
-/** A new string of `units[from, to)` (in pieces: an argument list has a size limit). */
-function unitsText(units: Uint16Array, from: number, to: number): string {
+/** The line endings a CSV text may use. */
+export type Newline = '\r\n' | '\n' | '\r';
+
+/** A new string of the ASCII bytes `bytes[from, to)` (in pieces: an argument list has a size limit). */
+function asciiText(bytes: Uint8Array, from: number, to: number): string {
   let s = '';
   for (let i = from; i < to; i += 8192)
-    s += String.fromCharCode.apply(null, units.subarray(i, Math.min(to, i + 8192)) as never);
+    s += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(to, i + 8192)) as never);
   return s;
+}
+
+/** Cell text from its bytes; a BOM inside a cell is kept (it is part of the cell). */
+const cellDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = new TextEncoder();
+
+function cellText(bytes: Uint8Array, from: number, to: number): string {
+  for (let i = from; i < to; i++)
+    if (bytes[i]! >= 0x80) return cellDecoder.decode(bytes.subarray(from, to));
+  return asciiText(bytes, from, to);
 }
 
 /** A copy of `a` with room for `size` values. */
@@ -87,21 +105,25 @@ function grown(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
   return next;
 }
 
+/** Room to encode a string of `length` UTF-16 units as UTF-8 (at most 3 bytes per unit). */
+let scratch = new Uint8Array(1024);
+function encoded(value: string): number {
+  if (value.length * 3 > scratch.length) scratch = new Uint8Array(value.length * 3);
+  return encoder.encodeInto(value, scratch).written;
+}
+
 class Column {
   readonly dict: string[] = [];
   /**
    * The dictionary's hash table (open addressing, at most half full): code + 1 per slot, 0 when
-   * empty. Keyed by a hash of the text, so a cell can be looked up where it lies in the CSV
-   * without making a string of it; only new values become strings.
+   * empty. Keyed by a hash of the cell's UTF-8 bytes, so a cell is looked up where it lies in
+   * the bytes the network delivered, without decoding it; only new values become strings.
    */
   private slots = new Int32Array(256);
   /** Hash of each dictionary entry. */
   private hashes = new Int32Array(64);
-  /**
-   * The entries' UTF-16 code units, one after the other (entry c at `ends[c - 1]`..`ends[c]`):
-   * comparing a cell with typed-array reads is several times faster than with the strings.
-   */
-  private units = new Uint16Array(1024);
+  /** The entries' UTF-8 bytes, one after the other (entry c at `ends[c - 1]`..`ends[c]`). */
+  private bytes = new Uint8Array(1024);
   private ends = new Int32Array(64);
   readonly tally: TypeTally = newTally();
   codes: CodeArray;
@@ -110,34 +132,36 @@ class Column {
   constructor(capacity: number) {
     this.codes = codeArray(this.limit, capacity);
   }
+  /** The code of a value given as text (rows papaparse read), adding it when new. */
   code(value: string): number {
-    return this.codeAt(value, 0, value.length, hashText(value, 0, value.length));
+    if (value === '') return this.codeAt(scratch, 0, 0, FNV_SEED);
+    const n = encoded(value);
+    return this.codeAt(scratch, 0, n, hashBytes(scratch, 0, n));
   }
-  /** The code of `text[start, end)`, whose hash is `h` (hashText), adding it when new. */
-  codeAt(text: string, start: number, end: number, h: number): number {
+  /** The code of the cell `bytes[start, end)`, whose hash is `h` (hashBytes), adding it when new. */
+  codeAt(bytes: Uint8Array, start: number, end: number, h: number): number {
     const slots = this.slots;
     const mask = slots.length - 1;
     const len = end - start;
     // Indexed typed arrays (slot & mask, codes below the dictionary's size): the hot loop of a load.
     for (let i = (h ^ (h >>> 15)) & mask; ; i = (i + 1) & mask) {
       const s = slots[i]!;
-      if (s === 0) return this.add(text, start, end, h, i);
+      if (s === 0) return this.add(bytes, start, end, h, i);
       const c = s - 1;
       if (this.hashes[c] !== h) continue;
       const from = c === 0 ? 0 : this.ends[c - 1]!;
       if (this.ends[c]! - from !== len) continue;
-      const units = this.units;
+      const mine = this.bytes;
       let k = 0;
-      while (k < len && units[from + k] === text.charCodeAt(start + k)) k++;
+      while (k < len && mine[from + k] === bytes[start + k]) k++;
       if (k === len) return c;
     }
   }
   /**
-   * Adds `text[start, end)` as entry c. Its string is made from the copied code units, not sliced
-   * from `text`: V8 makes a substring of 13 or more characters a view into its parent, so a
-   * value first seen in a chunk would keep that whole chunk alive as long as the report.
+   * Adds `bytes[start, end)` as entry c. Its string is decoded from those bytes (a copy: no
+   * string of a report's text stays alive through a dictionary entry).
    */
-  private add(text: string, start: number, end: number, h: number, slot: number): number {
+  private add(bytes: Uint8Array, start: number, end: number, h: number, slot: number): number {
     const c = this.dict.length;
     if (c === this.hashes.length) {
       this.hashes = grown(this.hashes, c * 2);
@@ -146,13 +170,13 @@ class Column {
     this.hashes[c] = h;
     const from = c === 0 ? 0 : this.ends[c - 1]!;
     const to = from + end - start;
-    if (to > this.units.length) {
-      const next = new Uint16Array(Math.max(to, this.units.length * 2));
-      next.set(this.units);
-      this.units = next;
+    if (to > this.bytes.length) {
+      const next = new Uint8Array(Math.max(to, this.bytes.length * 2));
+      next.set(this.bytes);
+      this.bytes = next;
     }
-    for (let k = start; k < end; k++) this.units[from + k - start] = text.charCodeAt(k);
-    const value = unitsText(this.units, from, to);
+    this.bytes.set(bytes.subarray(start, end), from);
+    const value = cellText(bytes, start, end);
     this.dict.push(value);
     this.ends[c] = to;
     this.slots[slot] = c + 1;
@@ -263,23 +287,55 @@ export class ReportStore {
   }
 
   /**
-   * Adds the lines `text[from, to)`, each ending in `newline`, that hold no double quote, so a
-   * field is what lies between commas (as papaparse reads quote-free text), with no string made
-   * per cell. Blank lines are skipped (unless there is one column: then they are an empty cell);
-   * missing cells become empty and cells beyond the header are dropped, as in `append`.
+   * Adds the lines `text[from, to)`, each ending in `newline`, that hold no double quote (the
+   * text form of `appendLineBytes`, for lines that arrived as text); `first.at` is a position
+   * in `text`.
    */
-  appendLines(text: string, from: number, to: number, newline: string): LineStats {
+  appendLines(text: string, from: number, to: number, newline: Newline): LineStats {
+    const bytes = encoder.encode(text.substring(from, to));
+    const stats = this.appendLineBytes(bytes, 0, bytes.length, newline);
+    // The text parser counts its lines in the text.
+    delete stats.breaks;
+    if (stats.first)
+      stats.first.at = from + cellDecoder.decode(bytes.subarray(0, stats.first.at)).length;
+    return stats;
+  }
+
+  /**
+   * Adds the lines `bytes[from, to)` (UTF-8), each ending in `newline`, that hold no double
+   * quote, so a field is what lies between commas (as papaparse reads quote-free text): each
+   * cell is hashed and looked up where it lies, with no string made per cell and no decoding.
+   * Blank lines are skipped (unless there is one column: then they are an empty cell); missing
+   * cells become empty and cells beyond the header are dropped, as in `append`.
+   */
+  appendLineBytes(bytes: Uint8Array, from: number, to: number, newline: Newline): LineStats {
     const cols = this.columns;
     const width = cols.length;
-    const step = newline.length;
-    const stats: LineStats = { lines: 0, rows: 0, ragged: 0 };
+    const crlf = newline === '\r\n';
+    // The byte that ends a line: LF (also for CRLF, whose CR is checked), or CR.
+    const last = newline === '\r' ? 13 : 10;
+    const stats: LineStats = { lines: 0, rows: 0, ragged: 0, breaks: 0 };
     let pos = from;
     while (pos < to) {
-      let end = text.indexOf(newline, pos);
-      if (end === -1 || end > to) end = to;
+      let stop = bytes.indexOf(last, pos);
+      // In a CRLF text a lone LF is part of a field.
+      while (crlf && stop !== -1 && stop < to && (stop === pos || bytes[stop - 1] !== 13)) {
+        stats.breaks!++;
+        stop = bytes.indexOf(last, stop + 1);
+      }
+      let end: number;
+      let next: number;
+      if (stop === -1 || stop >= to) {
+        end = to;
+        next = to;
+      } else {
+        end = crlf ? stop - 1 : stop;
+        next = stop + 1;
+        stats.breaks!++;
+      }
       stats.lines++;
       if (end === pos && width !== 1) {
-        pos = end + step;
+        pos = next;
         continue;
       }
       if (this.length === this.capacity) this.reserve(this.length + 1);
@@ -289,15 +345,15 @@ export class ReportStore {
       let h = FNV_SEED;
       // Columns indexed below their count: the hot loop of a load.
       for (let i = pos; i < end; i++) {
-        const ch = text.charCodeAt(i);
-        if (ch === 44) {
-          if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(text, start, i, h));
+        const b = bytes[i]!;
+        if (b === 44) {
+          if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(bytes, start, i, h));
           c++;
           start = i + 1;
           h = FNV_SEED;
-        } else h = Math.imul(h ^ ch, FNV_PRIME);
+        } else h = Math.imul(h ^ b, FNV_PRIME);
       }
-      if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(text, start, end, h));
+      if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(bytes, start, end, h));
       const fields = c + 1;
       for (c = fields; c < width; c++) cols[c]!.set(r, '');
       if (fields !== width) {
@@ -305,7 +361,7 @@ export class ReportStore {
         stats.first ??= { at: pos, row: stats.rows, fields };
       }
       stats.rows++;
-      pos = end + step;
+      pos = next;
     }
     return stats;
   }

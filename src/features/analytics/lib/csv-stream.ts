@@ -9,9 +9,7 @@
  * of the chunk is papaparse's as before.
  */
 import Papa from 'papaparse';
-import type { LineStats } from './csv-store.ts';
-
-type Newline = '\r\n' | '\n' | '\r';
+import type { LineStats, Newline } from './csv-store.ts';
 
 interface PapaResult {
   data: string[][];
@@ -63,7 +61,7 @@ function countChar(text: string, ch: string, from = 0, to = text.length): number
  */
 export interface RowSink {
   append(rows: string[][]): void;
-  appendLines(text: string, from: number, to: number, newline: string): LineStats;
+  appendLines(text: string, from: number, to: number, newline: Newline): LineStats;
 }
 
 /** Collects rows as arrays of strings (`push` and `end`; tests). */
@@ -199,6 +197,31 @@ export class CsvChunkParser {
     sink.append(this.collect(res.data, batchStartLine, this.lineChar(), rest));
   }
 
+  /** The line ending, once the parser has seen one (the header's). */
+  get lineEnding(): Newline | undefined {
+    return this.parser ? this.newline : undefined;
+  }
+
+  /** True when the next text starts a record: the header is read and no partial record is held. */
+  get atRecordStart(): boolean {
+    return this.header !== undefined && this.pending === '' && !this.finished;
+  }
+
+  /**
+   * Counts lines a sink read without this parser (`appendLineBytes`, `csv-byte-stream.ts`):
+   * `breaks` physical lines in all, `breaksBeforeFirst` of them before the first ragged row.
+   */
+  countRead(s: LineStats, breaks: number, breaksBeforeFirst: number): void {
+    if (s.first && this.ragged.firstLine === undefined) {
+      this.ragged.firstLine = this.linesBefore + 1 + breaksBeforeFirst;
+      this.ragged.firstRow = this.rowCount + s.first.row + 1;
+      this.ragged.firstFieldCount = s.first.fields;
+    }
+    this.ragged.count += s.ragged;
+    this.rowCount += s.rows;
+    this.linesBefore += breaks;
+  }
+
   private lineChar(): string {
     return this.newline === '\r' ? '\r' : '\n';
   }
@@ -239,14 +262,11 @@ export class CsvChunkParser {
    */
   private count(s: LineStats, text: string, from: number, to: number): void {
     const lineChar = this.lineChar();
-    if (s.first && this.ragged.firstLine === undefined) {
-      this.ragged.firstLine = this.linesBefore + 1 + countChar(text, lineChar, from, s.first.at);
-      this.ragged.firstRow = this.rowCount + s.first.row + 1;
-      this.ragged.firstFieldCount = s.first.fields;
-    }
-    this.ragged.count += s.ragged;
-    this.rowCount += s.rows;
-    this.linesBefore += countChar(text, lineChar, from, to);
+    this.countRead(
+      s,
+      countChar(text, lineChar, from, to),
+      s.first ? countChar(text, lineChar, from, s.first.at) : 0,
+    );
   }
 
   /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CsvChunkParser } from './csv-stream.ts';
-import { firstRowsPieces } from './first-rows.ts';
+import { firstRowsPieces as cutBytes } from './first-rows.ts';
+
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+/** The pieces as text (the function cuts bytes). */
+const firstRowsPieces = (s: string, lines: number) =>
+  cutBytes(utf8.encode(s), lines).map((b) => text.decode(b));
 
 const csv = (rows: number, nl = '\r\n') =>
   ['a,b', ...Array.from({ length: rows }, (_, i) => `${i},"x${nl}y"`)].join(nl) + nl;
@@ -25,7 +31,7 @@ describe('firstRowsPieces', () => {
     const whole = new CsvChunkParser();
     const expected = [...whole.push(text), ...whole.end()];
     for (const lines of [1, 2, 3, 40, 101]) {
-      const [first, rest] = firstRowsPieces(text, lines);
+      const [first = '', rest] = firstRowsPieces(text, lines);
       expect(rest).toBeDefined();
       const split = new CsvChunkParser();
       const rows = [...split.push(first), ...split.push(rest ?? ''), ...split.end()];

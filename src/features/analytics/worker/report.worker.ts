@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The report worker: sends the report request, keeps the exact bytes for Download CSV
- * (`raw-bytes.ts`), parses with papaparse chunk by chunk, stores the rows columnar, and answers
+ * (`raw-bytes.ts`), parses chunk by chunk (quote-free lines straight from the bytes,
+ * `lib/csv-byte-stream.ts`; the rest with papaparse), stores the rows columnar, and answers
  * window / view / chart / summary / compare / export requests (`queries.ts`). Its methods are in
  * `protocol.ts`, served through src/shared/lib/worker-rpc.ts. One worker per load.
  */
@@ -9,7 +10,8 @@ import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.
 import { serveRpc } from '../../../shared/lib/worker-rpc.ts';
 import { ConnectionError, sendAnalytics } from '../../connection/for-workers.ts';
 import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
-import { CsvChunkParser, type RowSink } from '../lib/csv-stream.ts';
+import { CsvByteStream, type ByteSink } from '../lib/csv-byte-stream.ts';
+import { CsvChunkParser } from '../lib/csv-stream.ts';
 import { firstRowsPieces } from '../lib/first-rows.ts';
 import { FirstScreenGate } from '../lib/first-screen-gate.ts';
 import { ProgressPace } from '../lib/progress-pace.ts';
@@ -31,17 +33,14 @@ const SNIFF_CHARS = 64;
 /** Lines parsed and sent before the rest of the first piece (`lib/first-rows.ts`): a screen and more. */
 const FIRST_LINES = 100;
 /**
- * Bytes decoded at a time. The network hands over pieces of up to 2 MB when the worker falls
- * behind; in a worker, Chrome's TextDecoder turned the sandbox's CSV into text ~1.5× slower
- * per byte in 2 MB pieces than in 64 KB ones (more in some runs: fresh memory for each big
- * string), and the parser then scans smaller strings.
+ * Bytes read at a time: the network hands over pieces of up to 2 MB when the worker falls
+ * behind; progress (and the first rows) can go out between pieces.
  */
-const DECODE_BYTES = 64 * 1024;
+const PIECE_BYTES = 64 * 1024;
 /** The longest pause after the first rows while the page builds its first screen (`FirstScreenGate`). */
 const FIRST_SCREEN_WAIT_MS = 400;
 
 const parser = new CsvChunkParser();
-const decoder = new TextDecoder('utf-8');
 const raw = new RawBytes();
 let store: ReportStore | undefined;
 let spec: ViewSpec = { filters: {}, global: '' };
@@ -50,7 +49,10 @@ let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 const abort = new AbortController();
 let cancelled = false;
 let finished = false;
+/** The first bytes, held until we know the body is not an HTML page, and their text. */
+let headBytes: Uint8Array[] = [];
 let head = '';
+const headDecoder = new TextDecoder('utf-8');
 let sniffed = false;
 let isHtml = false;
 const pace = new ProgressPace(PROGRESS_MS);
@@ -96,34 +98,44 @@ function headerStore(): ReportStore {
   return store;
 }
 
-/** Rows go straight into the store; quote-free lines are read in place (`appendLines`). */
-const sink: RowSink = {
+/** Rows go straight into the store; quote-free lines are read from the bytes (`appendLineBytes`). */
+const sink: ByteSink = {
   append(rows) {
     if (rows.length) headerStore().append(rows);
   },
   appendLines: (text, from, to, newline) => headerStore().appendLines(text, from, to, newline),
+  appendLineBytes: (bytes, from, to, newline) =>
+    headerStore().appendLineBytes(bytes, from, to, newline),
 };
+const bytesIn = new CsvByteStream(parser, sink);
 
-function parseText(text: string, final: boolean): void {
-  parser.pushTo(text, false, sink);
-  if (final) parser.pushTo('', true, sink);
+function parseBytes(bytes: Uint8Array, final: boolean): void {
+  if (bytes.byteLength) bytesIn.push(bytes);
+  if (final) bytesIn.end();
   if (parser.header) headerStore();
 }
 
-/** Feeds decoded text, holding back the first characters until we know it is not HTML. */
-function feedText(text: string, final: boolean): void {
+/** Feeds body bytes, holding back the first ones until we know the body is not HTML. */
+function feedBytes(bytes: Uint8Array, final: boolean): void {
   if (!sniffed) {
-    head += text;
+    if (bytes.byteLength) {
+      headBytes.push(bytes);
+      head += headDecoder.decode(bytes, { stream: true });
+    }
     if (head.trimStart().length < SNIFF_CHARS && !final) return;
     sniffed = true;
     if (looksLikeHtml(contentType, head)) {
       isHtml = true;
       return;
     }
-    text = head;
+    const held = headBytes;
+    headBytes = [];
     head = '';
+    for (let i = 0; i < held.length; i++) parseBytes(held[i]!, final && i === held.length - 1);
+    if (held.length === 0) parseBytes(new Uint8Array(0), final);
+    return;
   }
-  if (!isHtml) parseText(text, final);
+  if (!isHtml) parseBytes(bytes, final);
 }
 
 function maybeProgress(report: (e: LoadEvent) => void): void {
@@ -143,12 +155,12 @@ function maybeProgress(report: (e: LoadEvent) => void): void {
 function* ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): Generator<void> {
   if (finished || cancelled || isHtml) return;
   raw.add(chunk);
-  for (let at = 0; at < chunk.byteLength && !isHtml; at += DECODE_BYTES) {
-    const text = decoder.decode(chunk.subarray(at, at + DECODE_BYTES), { stream: true });
+  for (let at = 0; at < chunk.byteLength && !isHtml; at += PIECE_BYTES) {
+    const bytes = chunk.subarray(at, at + PIECE_BYTES);
     // Until the first rows are out, they go before the rest of the piece is parsed.
-    for (const piece of pace.waitingForRows ? firstRowsPieces(text, FIRST_LINES) : [text]) {
+    for (const piece of pace.waitingForRows ? firstRowsPieces(bytes, FIRST_LINES) : [bytes]) {
       const waiting = pace.waitingForRows;
-      feedText(piece, false);
+      feedBytes(piece, false);
       maybeProgress(report);
       if (waiting && !pace.waitingForRows) yield;
     }
@@ -157,7 +169,7 @@ function* ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): Generator<v
 
 function finish(outcome: Outcome, reason?: string): LoadEnd {
   finished = true;
-  if (!isHtml) feedText(decoder.decode(), true);
+  if (!isHtml) feedBytes(new Uint8Array(0), true);
   if (isHtml) outcome = 'html';
   else if (outcome === 'complete' && isBlank()) outcome = 'empty';
   raw.end();
