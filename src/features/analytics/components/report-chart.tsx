@@ -20,14 +20,15 @@ interface Props {
 const TOP_SERIES = 5;
 
 /**
- * While rows arrive, the chart is redrawn each time the row count grows by half (the worker goes
- * over every row for a chart, so redrawing on a clock would take a share of its time that grows
- * with the report); once done, when the filters change.
+ * While rows arrive, the chart is redrawn each time the row count doubles (the worker goes over
+ * every row for a chart, so redrawing on a clock would take a share of its time that grows with
+ * the report: at each half it went over ~3× the report's rows in all, ~1 s of a 1 M-row load's
+ * worker time; now ~2×); once done, when the filters change.
  */
 function chartTick(state: ReportState): string {
   return state.phase === 'done'
     ? state.progress.filterKey
-    : String(Math.floor(Math.log(state.progress.rows + 1) / Math.log(1.5)));
+    : String(Math.floor(Math.log2(state.progress.rows + 1)));
 }
 
 /**

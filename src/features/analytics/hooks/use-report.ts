@@ -299,6 +299,24 @@ export function useReport() {
     [],
   );
 
+  // Each progress rendered and painted lets the worker parse on: it waits for this after each
+  // progress (`lib/drawn-gate.ts`), so the page's frames have the CPU. Said in a task after the
+  // next frame's rendering steps (a rAF callback runs before that frame's layout and paint). A
+  // hidden tab draws no frames: it says so at once.
+  const { phase, viewVersion } = state;
+  useEffect(() => {
+    if (phase !== 'streaming') return;
+    const w = current.current;
+    const drawn = () => void w?.client.call('progressDrawn', null).catch(() => undefined);
+    if (document.visibilityState === 'hidden') return drawn();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const id = requestAnimationFrame(() => (timer = setTimeout(drawn, 0)));
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(timer);
+    };
+  }, [phase, viewVersion]);
+
   /** The first screen of the current report is drawn: its worker may take the CPU back. */
   const firstScreenDrawn = useCallback(() => {
     void current.current?.client.call('firstScreenDrawn', null).catch(() => undefined);

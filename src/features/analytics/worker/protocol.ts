@@ -89,9 +89,14 @@ export type ReportApi = {
   /**
    * The page has drawn its first screen of rows. After sending the first rows the worker waits
    * for this (0.4 s at most) before it parses on, so the page's thread has the CPU to
-   * build that screen (`lib/first-screen-gate.ts`).
+   * build that screen (`lib/drawn-gate.ts`).
    */
   firstScreenDrawn: { params: null; result: null };
+  /**
+   * The page has rendered and painted the progress it was sent last. After each progress the
+   * worker waits for this (0.1 s at most) before it parses on (`lib/drawn-gate.ts`).
+   */
+  progressDrawn: { params: null; result: null };
   /** Sorts and filters the view; answers the counters of the new view. */
   view: { params: ViewSpec; result: Progress };
   /** Rows `start`..`start+count` of the view (remembered: later rows arrive with progress). */

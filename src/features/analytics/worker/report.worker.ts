@@ -13,7 +13,7 @@ import { ReportStore, type ViewSpec } from '../lib/csv-store.ts';
 import { CsvByteStream, type ByteSink } from '../lib/csv-byte-stream.ts';
 import { CsvChunkParser } from '../lib/csv-stream.ts';
 import { firstRowsPieces } from '../lib/first-rows.ts';
-import { FirstScreenGate } from '../lib/first-screen-gate.ts';
+import { DrawnGate } from '../lib/drawn-gate.ts';
 import { ProgressPace } from '../lib/progress-pace.ts';
 import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
 import {
@@ -37,8 +37,10 @@ const FIRST_LINES = 100;
  * behind; progress (and the first rows) can go out between pieces.
  */
 const PIECE_BYTES = 64 * 1024;
-/** The longest pause after the first rows while the page builds its first screen (`FirstScreenGate`). */
+/** The longest pause after the first rows while the page builds its first screen (`DrawnGate`). */
 const FIRST_SCREEN_WAIT_MS = 400;
+/** The longest pause after a later progress while the page renders and paints it. */
+const PROGRESS_WAIT_MS = 100;
 
 const parser = new CsvChunkParser();
 const raw = new RawBytes();
@@ -56,7 +58,10 @@ const headDecoder = new TextDecoder('utf-8');
 let sniffed = false;
 let isHtml = false;
 const pace = new ProgressPace(PROGRESS_MS);
-const firstScreen = new FirstScreenGate();
+const firstScreen = new DrawnGate();
+/** The gate of the last progress sent, and whether the page drew the one before in time. */
+let progressGate = new DrawnGate();
+let pageDraws = true;
 let nextViewRefresh = 0;
 /** The rows the page asked for last, and how many of them it has been sent. */
 const asked = { start: 0, count: 40, sent: 0 };
@@ -138,21 +143,30 @@ function feedBytes(bytes: Uint8Array, final: boolean): void {
   if (!isHtml) parseBytes(bytes, final);
 }
 
-function maybeProgress(report: (e: LoadEvent) => void): void {
+/** Sends progress when it is due; true when it did. */
+function maybeProgress(report: (e: LoadEvent) => void): boolean {
   const now = performance.now();
   // The first rows go out at once; after that a few times a second.
-  if (!pace.due(now, store?.length ?? 0)) return;
+  if (!pace.due(now, store?.length ?? 0)) return false;
   if (store?.isViewStale() && now > nextViewRefresh) {
     store.refreshView();
     // Sorting millions of rows takes a while: refresh less often the longer it takes.
     const took = performance.now() - now;
     nextViewRefresh = performance.now() + Math.max(VIEW_REFRESH_MS, took * 4);
   }
+  progressGate = new DrawnGate();
   report({ type: 'progress', progress: progress(), window: pendingWindow() });
+  return true;
 }
 
-/** Parses a network chunk; yields once, right after the first rows went to the page. */
-function* ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): Generator<void> {
+/**
+ * Parses a network chunk; yields after each progress sent: 'first' after the first rows,
+ * 'progress' after a later one (the reader then waits for the page to draw it).
+ */
+function* ingest(
+  chunk: Uint8Array,
+  report: (e: LoadEvent) => void,
+): Generator<'first' | 'progress'> {
   if (finished || cancelled || isHtml) return;
   raw.add(chunk);
   for (let at = 0; at < chunk.byteLength && !isHtml; at += PIECE_BYTES) {
@@ -161,10 +175,25 @@ function* ingest(chunk: Uint8Array, report: (e: LoadEvent) => void): Generator<v
     for (const piece of pace.waitingForRows ? firstRowsPieces(bytes, FIRST_LINES) : [bytes]) {
       const waiting = pace.waitingForRows;
       feedBytes(piece, false);
-      maybeProgress(report);
-      if (waiting && !pace.waitingForRows) yield;
+      if (!maybeProgress(report)) continue;
+      if (waiting && !pace.waitingForRows) yield 'first';
+      else if (!waiting) yield 'progress';
     }
   }
+}
+
+/** Waits for the page to draw what it was sent: the first screen, or the last progress. */
+async function pageTurn(kind: 'first' | 'progress'): Promise<void> {
+  if (kind === 'first') {
+    await firstScreen.wait(FIRST_SCREEN_WAIT_MS);
+    return;
+  }
+  // A page that did not draw the last one in time (hidden, or busy) is not waited for now.
+  if (!pageDraws) {
+    pageDraws = true;
+    return;
+  }
+  pageDraws = await progressGate.wait(PROGRESS_WAIT_MS);
 }
 
 function finish(outcome: Outcome, reason?: string): LoadEnd {
@@ -193,7 +222,7 @@ async function readStream(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      for (const _ of ingest(value, report)) await firstScreen.wait(FIRST_SCREEN_WAIT_MS);
+      for (const kind of ingest(value, report)) await pageTurn(kind);
       if (isHtml) {
         void reader.cancel();
         break;
@@ -249,6 +278,10 @@ serveRpc<ReportApi>(self, {
   },
   firstScreenDrawn() {
     firstScreen.open();
+    return null;
+  },
+  progressDrawn() {
+    progressGate.open();
     return null;
   },
   view(next) {
