@@ -11,6 +11,7 @@ import { ReportTable, TABLE_BUILD_STEPS } from './components/report-table.tsx';
 import { SummaryPanel } from './components/summary-panel.tsx';
 import { useReport } from './hooks/use-report.ts';
 import { useStagedMount } from './hooks/use-staged-mount.ts';
+import { afterNextPaint } from './lib/after-next-paint.ts';
 import { normalizeInstanceHost } from '../../shared/contracts/host.ts';
 import {
   buildReportParams,
@@ -54,8 +55,7 @@ export default function AnalyticsPage() {
   const { firstScreenDrawn } = report;
   useEffect(() => {
     if (!built) return;
-    const id = requestAnimationFrame(() => firstScreenDrawn());
-    return () => cancelAnimationFrame(id);
+    return afterNextPaint(firstScreenDrawn);
   }, [built, firstScreenDrawn, state.loadId]);
 
   function handleChange(patch: Partial<Form>) {

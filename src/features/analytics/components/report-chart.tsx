@@ -1,5 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
+import { afterNextPaint } from '../lib/after-next-paint.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { findRole } from '../lib/column-roles.ts';
 import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
@@ -56,12 +57,17 @@ function ReportChartView({ state, chart, shown }: Props) {
   useEffect(() => {
     if (!chosen || !x) return;
     let live = true;
-    chart({ metric: metricFromId(chosen), x, split: splitBy, top: TOP_SERIES }).then(
-      (d) => live && setData(d),
-      () => undefined,
+    // Asked after the frame that shows the new rows or filters: the worker's pass over every
+    // row would take the CPU that frame needs.
+    const cancel = afterNextPaint(() =>
+      chart({ metric: metricFromId(chosen), x, split: splitBy, top: TOP_SERIES }).then(
+        (d) => live && setData(d),
+        () => undefined,
+      ),
     );
     return () => {
       live = false;
+      cancel();
     };
   }, [chart, chosen, x, splitBy, tick, state.loadId]);
 

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { getConnection } from '../../connection/index.ts';
 import { createRpcClient, type RpcClient } from '../../../shared/lib/worker-rpc.ts';
 import type { CompareSpec } from '../lib/compare.ts';
+import { afterNextPaint } from '../lib/after-next-paint.ts';
 import { latestPerFrame } from '../lib/latest-per-frame.ts';
 import { stableProgress } from '../lib/progress-shape.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
@@ -300,21 +301,15 @@ export function useReport() {
   );
 
   // Each progress rendered and painted lets the worker parse on: it waits for this after each
-  // progress (`lib/drawn-gate.ts`), so the page's frames have the CPU. Said in a task after the
-  // next frame's rendering steps (a rAF callback runs before that frame's layout and paint). A
-  // hidden tab draws no frames: it says so at once.
+  // progress (`lib/drawn-gate.ts`), so the page's frames have the CPU. A hidden tab draws no
+  // frames: it says so at once.
   const { phase, viewVersion } = state;
   useEffect(() => {
     if (phase !== 'streaming') return;
     const w = current.current;
     const drawn = () => void w?.client.call('progressDrawn', null).catch(() => undefined);
     if (document.visibilityState === 'hidden') return drawn();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const id = requestAnimationFrame(() => (timer = setTimeout(drawn, 0)));
-    return () => {
-      cancelAnimationFrame(id);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(drawn);
   }, [phase, viewVersion]);
 
   /** The first screen of the current report is drawn: its worker may take the CPU back. */
