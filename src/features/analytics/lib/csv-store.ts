@@ -5,9 +5,10 @@
  * Uint32Array; widened as values arrive), so a 5,000,000-row report costs one to four bytes per
  * cell, about half its CSV, while every cell keeps the exact text the server sent. Numbers are
  * parsed once per distinct value (sorting, filters, summaries). The UI asks for windows of the
- * current sorted and filtered view. Quote-free CSV lines are read in place (`appendLines`): a
- * cell is hashed and compared where it lies in the text, and only a new distinct value becomes a
- * string. Pure: no DOM, no worker API, unit-tested directly.
+ * current sorted and filtered view. Quote-free CSV lines are read from the bytes the network
+ * delivered (`appendLineBytes`, fed by `csv-byte-stream.ts`): a cell's UTF-8 bytes are hashed
+ * and compared where they lie, and only a new distinct value is decoded into a string. Pure: no
+ * DOM, no worker API, unit-tested directly.
  */
 import {
   columnType,

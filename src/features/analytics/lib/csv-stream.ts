@@ -4,7 +4,8 @@
  * ChunkStreamer does it (unfinished last row carried over), so quoted fields with commas, quotes
  * or newlines may span chunk boundaries. Results do not depend on where the chunks were cut.
  * With `pushTo`, complete lines without a double quote skip papaparse and go to the sink as text
- * (`RowSink.appendLines`: the report store reads them in place); a record with quotes is still
+ * (`RowSink.appendLines`; the report worker sends most lines to the store as bytes before they
+ * are ever decoded, `csv-byte-stream.ts`, and this parser gets the rest); a record with quotes is still
  * papaparse's, and where papaparse would end it differently than the quote count says, the rest
  * of the chunk is papaparse's as before.
  */
