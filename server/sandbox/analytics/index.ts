@@ -21,7 +21,7 @@ import { authenticate, createTokens, type TokenInfo } from './auth.ts';
 import { createBuckets, filterBuckets } from './credits.ts';
 import { createDataset, type Dataset, DEFAULT_REPORT_SCALE, reportScaleProblem } from './data.ts';
 import { creditsFault, FAULT_HOSTS, isFaultHost, reportFault } from './faults.ts';
-import { reportLines } from './report.ts';
+import { reportBody } from './report-bytes.ts';
 import { pumpLines } from './stream.ts';
 
 export interface AnalyticsOptions extends SandboxOptions {
@@ -168,7 +168,7 @@ export async function createAnalyticsHandler(opts: AnalyticsOptions): Promise<Sa
       return;
     }
     res.writeHead(200, { ...CORS, ...headers });
-    await pumpLines(res, reportLines(ds, granularity, p.startDate, p.endDate));
+    await pumpLines(res, reportBody(ds, granularity, p.startDate, p.endDate));
   }
 
   async function serveCredits(

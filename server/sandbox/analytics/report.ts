@@ -124,7 +124,7 @@ export const EOL = '\r\n';
 const POW10 = [1, 10, 100, 1000, 10000];
 
 /** Integers as is; rates rounded to `decimals` places without trailing zeros (`0.3`, `57.35`). */
-function formatNumber(n: number | undefined, decimals: number | undefined): string {
+export function formatNumber(n: number | undefined, decimals: number | undefined): string {
   if (n === undefined) return '';
   if (decimals === undefined) return '' + n;
   const p = POW10[decimals] ?? 10 ** decimals;
@@ -134,7 +134,7 @@ function formatNumber(n: number | undefined, decimals: number | undefined): stri
 const identities = new WeakMap<User, string>();
 
 /** The identity cells of a user, computed once per user. */
-function identity(u: User): string {
+export function identity(u: User): string {
   let s = identities.get(u);
   if (s === undefined) {
     s = `${u.id},${csvField(u.email)},${csvField(u.username)},${u.active ? 'true' : 'false'}`;
@@ -143,11 +143,11 @@ function identity(u: User): string {
   return s;
 }
 
-const COLUMN_PLAN = {
+export const COLUMN_PLAN = {
   web: METRIC_COLUMNS.map((c) => c.applies !== 'ide'),
   ide: METRIC_COLUMNS.map((c) => c.applies !== 'web'),
 };
-const BLANK_METRICS = ','.repeat(METRIC_COLUMNS.length);
+export const BLANK_METRICS = ','.repeat(METRIC_COLUMNS.length);
 
 /** Metric cells of one finest-granularity record: blank rows are empty, inapplicable cells too. */
 function activityMetrics(a: Activity): string {
@@ -175,7 +175,7 @@ function addInto(sum: number[], acts: Activity[]): void {
 }
 
 /** The inclusive day range a report covers after applying the optional bounds. */
-function reportRange(
+export function reportRange(
   ds: Dataset,
   startDate: string,
   endDate: string,

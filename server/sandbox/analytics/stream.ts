@@ -34,12 +34,24 @@ function drainOrClose(res: ServerResponse): Promise<void> {
   });
 }
 
+const LF = 10;
+
+function countLines(chunk: Uint8Array): number {
+  let n = 0;
+  for (let i = chunk.indexOf(LF); i !== -1; i = chunk.indexOf(LF, i + 1)) n++;
+  return n;
+}
+
 /**
- * Streams `lines` to `res` and ends it. An empty string is a heartbeat from a generator doing
+ * Streams `lines` to `res` and ends it. An item may also be a chunk of whole lines as bytes
+ * (`report-bytes.ts`), written as it is. An empty string is a heartbeat from a generator doing
  * heavy work between lines. Stops early (without throwing) when the client disconnects.
- * Returns the number of non-empty lines written.
+ * Returns the number of non-empty lines written (of a chunk of bytes: its line feeds).
  */
-export async function pumpLines(res: ServerResponse, lines: Iterable<string>): Promise<number> {
+export async function pumpLines(
+  res: ServerResponse,
+  lines: Iterable<string | Uint8Array>,
+): Promise<number> {
   let closed = false;
   res.once('close', () => (closed = true));
   const gone = () => closed || res.destroyed;
@@ -50,6 +62,20 @@ export async function pumpLines(res: ServerResponse, lines: Iterable<string>): P
   let lastFlush = performance.now();
   let lastYield = lastFlush;
   for (const line of lines) {
+    if (typeof line !== 'string') {
+      // A chunk of whole lines, already bytes: what is pending goes first, then the chunk.
+      if (gone()) return written;
+      if (buf) res.write(buf);
+      buf = '';
+      written += countLines(line);
+      const ok = res.write(line);
+      if (!ok) await drainOrClose(res);
+      await tick();
+      lastFlush = lastYield = performance.now();
+      sinceCheck = 0;
+      if (gone()) return written;
+      continue;
+    }
     if (line) {
       buf += line;
       written++;
