@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CsvChunkParser } from './csv-stream.ts';
-import { ReportStore } from './csv-store.ts';
+import { cellKey, ReportStore } from './csv-store.ts';
 import { summarize } from './summarize.ts';
 
 function store() {
@@ -262,5 +262,52 @@ describe('ReportStore.appendLines (quote-free lines read in place)', () => {
     s.append([['z']]);
     expect(s.window(0, 10).rows.map((r) => r[0])).toEqual(['x', 'y', 'y', 'x', 'z', 'z']);
     expect(s.source().columns[0]?.dict).toEqual(['x', 'y', 'z']);
+  });
+
+  it('tells short cells apart by their bytes: any bytes, lengths that differ by a NUL', () => {
+    const values = [
+      '',
+      'a',
+      '\0a',
+      'a\0',
+      'ab',
+      'ba',
+      'é',
+      'ÿ',
+      '€',
+      '😀',
+      '9999',
+      '0009',
+      '\0\0\0\0',
+    ];
+    const lines = [...values, ...values.slice().reverse()];
+    const text = lines.map((v) => `${v},1\n`).join('');
+    const s = new ReportStore(['v', 'n']);
+    s.appendLines(text, 0, text.length, '\n');
+    expect(s.window(0, 100).rows.map((r) => r[0])).toEqual(lines);
+    expect(s.source().columns[0]?.dict).toEqual(values);
+  });
+
+  it('tells long cells with the same key apart (found by search: a 32-bit key collides)', () => {
+    const enc = new TextEncoder();
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair && i < 2_000_000; i++) {
+      const v = `u${String(i).padStart(7, '0')}@example.com`;
+      const b = enc.encode(v);
+      const key = cellKey(b, 0, b.length);
+      const other = seen.get(key);
+      if (other !== undefined) pair = [other, v];
+      else seen.set(key, v);
+    }
+    expect(pair).toBeDefined();
+    const [x, y] = pair!;
+    const lines = [x, y, y, x, 'plain', x];
+    const text = lines.map((v) => `${v},1\n`).join('');
+    const s = new ReportStore(['v', 'n']);
+    s.appendLines(text, 0, text.length, '\n');
+    s.append([[y]]);
+    expect(s.window(0, 10).rows.map((r) => r[0])).toEqual([...lines, y]);
+    expect(s.source().columns[0]?.dict).toEqual([x, y, 'plain']);
   });
 });
