@@ -43,8 +43,15 @@ export const initialLoad: Scenario = {
   name: 'initial-load',
   title: '1. Initial load until the query editor accepts text',
   metrics: {
-    jsCssGzipKb: { label: 'JS+CSS gzip', unit: 'kB', target: 250 },
-    jsCssBeforeEditorKb: { label: 'JS+CSS gzip requested before the textbox existed', unit: 'kB' },
+    // The target (issue 13: ≤ 200 kB by the time the editor takes text) is on what the editor
+    // needs; the deferred chunks (the editors' language, the panels) are asked for after its first
+    // paint, at once by the first key, and arrive while Playwright types on.
+    jsCssGzipKb: { label: 'JS+CSS gzip, all loaded by the end of typing', unit: 'kB' },
+    jsCssBeforeEditorKb: {
+      label: 'JS+CSS gzip requested before the textbox existed',
+      unit: 'kB',
+      target: 200,
+    },
     jsCssRawKb: { label: 'JS+CSS decoded', unit: 'kB' },
     wireKb: { label: 'all bytes on the wire', unit: 'kB' },
     requests: { label: 'requests', unit: 'count' },

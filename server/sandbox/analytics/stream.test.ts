@@ -15,11 +15,12 @@ class FakeResponse extends EventEmitter {
   destroyed = false;
   writes = 0;
   ended = false;
-  write(): boolean {
+  write(_chunk?: unknown): boolean {
     this.writes++;
     return false;
   }
-  end(): void {
+  end(rest?: string): void {
+    if (rest) this.write(rest);
     this.ended = true;
   }
 }
@@ -51,6 +52,41 @@ describe('pumpLines', () => {
     res.emit('close');
     expect(await done).toBeLessThan(100_000);
     expect(res.ended).toBe(false);
+  });
+});
+
+describe('pumpLines with chunks of bytes', () => {
+  it('writes pending lines, then each chunk as it is, waiting for drain between them', async () => {
+    const written: (string | Uint8Array)[] = [];
+    const res = new FakeResponse();
+    res.write = (chunk: string | Uint8Array) => {
+      written.push(chunk);
+      res.writes++;
+      return false;
+    };
+    const pulled = { n: 0 };
+    const items = (function* () {
+      yield 'header\r\n';
+      for (let i = 0; i < 5; i++) {
+        pulled.n++;
+        yield Buffer.from(`row ${i}\r\n`);
+      }
+    })();
+    const done = pumpLines(res as unknown as ServerResponse, items);
+    for (let i = 0; i < 20; i++) await tick();
+    // The pending line, then the first chunk; nothing more until the client reads.
+    expect(written.map(String)).toEqual(['header\r\n', 'row 0\r\n']);
+    expect(pulled.n).toBe(1);
+    for (let k = 1; k < 5; k++) {
+      res.emit('drain');
+      for (let i = 0; i < 5; i++) await tick();
+    }
+    res.emit('drain');
+    expect(await done).toBe(6);
+    expect(written.map(String).join('')).toBe(
+      'header\r\n' + [0, 1, 2, 3, 4].map((i) => `row ${i}\r\n`).join(''),
+    );
+    expect(res.ended).toBe(true);
   });
 });
 
