@@ -24,6 +24,8 @@ import {
 /** The first chunk is small so the first rows leave quickly (as `pumpLines` does for lines). */
 const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;
+/** Room past a chunk's size for the row that fills it (`reserve` grows a buffer for more). */
+const ROOM = 4096;
 /** Rows held longer than this go out at the next day's end. */
 const FLUSH_AFTER_MS = 50;
 
@@ -40,7 +42,7 @@ class ByteRows {
   private pos = 0;
 
   constructor(private limit: number) {
-    this.buf = Buffer.allocUnsafe(limit * 2);
+    this.buf = Buffer.allocUnsafe(limit + ROOM);
   }
 
   get full(): boolean {
@@ -112,7 +114,7 @@ class ByteRows {
   take(limit: number): Buffer {
     const out = this.buf.subarray(0, this.pos);
     this.limit = limit;
-    this.buf = Buffer.allocUnsafe(limit * 2);
+    this.buf = Buffer.allocUnsafe(limit + ROOM);
     this.pos = 0;
     return out;
   }
