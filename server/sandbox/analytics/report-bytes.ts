@@ -17,6 +17,7 @@ import {
   formatNumber,
   identity,
   METRIC_COLUMNS,
+  POW10,
   reportLines,
   reportRange,
 } from './report.ts';
@@ -145,7 +146,6 @@ class Encoded {
 const BLANK = Buffer.from(BLANK_METRICS);
 // Module-local copies: the hot loop below reads them for every cell.
 const COLUMNS = [...METRIC_COLUMNS];
-const POW10 = [1, 10, 100, 1000, 10000, 100000];
 const PLAN = { ide: [...COLUMN_PLAN.ide], web: [...COLUMN_PLAN.web] };
 /** Upper bound of a row's bytes besides its identity, client and language. */
 const ROW_SLACK = 16 + METRIC_COLUMNS.length * 24;

@@ -121,7 +121,8 @@ function csvField(s: string): string {
 
 export const EOL = '\r\n';
 
-const POW10 = [1, 10, 100, 1000, 10000];
+/** 10 to the power of a rate's decimals. */
+export const POW10 = [1, 10, 100, 1000, 10000];
 
 /** Integers as is; rates rounded to `decimals` places without trailing zeros (`0.3`, `57.35`). */
 export function formatNumber(n: number | undefined, decimals: number | undefined): string {

@@ -62,31 +62,25 @@ export async function pumpLines(
   let lastFlush = performance.now();
   let lastYield = lastFlush;
   for (const line of lines) {
-    if (typeof line !== 'string') {
-      // A chunk of whole lines, already bytes: what is pending goes first, then the chunk.
-      if (gone()) return written;
-      if (buf) res.write(buf);
-      buf = '';
-      written += countLines(line);
-      const ok = res.write(line);
-      if (!ok) await drainOrClose(res);
-      await tick();
-      lastFlush = lastYield = performance.now();
-      sinceCheck = 0;
-      if (gone()) return written;
-      continue;
-    }
-    if (line) {
+    // A chunk of whole lines as bytes goes out at once, after what is pending.
+    const bytes = typeof line === 'string' ? undefined : line;
+    if (typeof line === 'string' && line) {
       buf += line;
       written++;
     }
     const due =
+      bytes !== undefined ||
       buf.length >= threshold ||
       (line === '' && buf !== '' && performance.now() - lastFlush >= FLUSH_AFTER_MS);
     if (due) {
       if (gone()) return written;
-      const ok = res.write(buf);
+      let ok = true;
+      if (buf) ok = res.write(buf);
       buf = '';
+      if (bytes) {
+        ok = res.write(bytes);
+        written += countLines(bytes);
+      }
       threshold = CHUNK_CHARS;
       if (!ok) await drainOrClose(res);
       // 'drain' after a synchronous socket write arrives via process.nextTick, i.e. without a

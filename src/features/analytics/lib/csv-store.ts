@@ -69,6 +69,11 @@ const FNV_PRIME = 0x01000193;
 /** 2^32 / φ, odd: spreads packed bytes over the int's bits. */
 const SPREAD = 0x9e3779b1 | 0;
 
+/** The key of a cell of `len` bytes from its packed bytes and its FNV-1a hash, both running. */
+function keyOf(len: number, packed: number, fnv: number): number {
+  return len <= SHORT ? Math.imul(packed, SPREAD) : fnv;
+}
+
 export function cellKey(bytes: Uint8Array, start: number, end: number): number {
   let h = FNV_SEED;
   let packed = 0;
@@ -76,7 +81,7 @@ export function cellKey(bytes: Uint8Array, start: number, end: number): number {
     h = Math.imul(h ^ bytes[i]!, FNV_PRIME);
     packed = (packed << 8) | bytes[i]!;
   }
-  return end - start <= SHORT ? Math.imul(packed, SPREAD) : h;
+  return keyOf(end - start, packed, h);
 }
 
 /** What `appendLines` / `appendLineBytes` read: lines, rows stored, and rows whose field count differs from the header's. */
@@ -372,11 +377,11 @@ export class ReportStore {
       let start = pos;
       let h = FNV_SEED;
       let packed = 0;
-      // Columns indexed below their count: the hot loop of a load. The key as `cellKey` makes it.
+      // Columns indexed below their count: the hot loop of a load. Keys as `cellKey` makes them.
       for (let i = pos; i < end; i++) {
         const b = bytes[i]!;
         if (b === 44) {
-          const key = i - start <= SHORT ? Math.imul(packed, SPREAD) : h;
+          const key = keyOf(i - start, packed, h);
           if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(bytes, view, start, i, key));
           c++;
           start = i + 1;
@@ -387,7 +392,7 @@ export class ReportStore {
           packed = (packed << 8) | b;
         }
       }
-      const key = end - start <= SHORT ? Math.imul(packed, SPREAD) : h;
+      const key = keyOf(end - start, packed, h);
       if (c < width) cols[c]!.setCode(r, cols[c]!.codeAt(bytes, view, start, end, key));
       const fields = c + 1;
       for (c = fields; c < width; c++) cols[c]!.set(r, '');
