@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import { navigate, useRoute } from './router.ts';
 import { ROUTE_PATHS, routeOf, type Route } from '../shared/contracts/routes.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { loadable } from '../shared/ui/loadable.tsx';
+import { closeSettings, openSettings, useSettingsOpen } from '../shared/ui/settings-request.ts';
+import { TOP_BAR_SLOT_ID } from '../shared/ui/top-bar-slot.tsx';
 import { analyticsPage, consolePage } from './pages.tsx';
 import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
@@ -52,7 +53,7 @@ function NavLink({ route, label, current }: { route: Route; label: string; curre
 
 export function App() {
   const route = useRoute();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsOpen = useSettingsOpen();
   return (
     <div className="app">
       <header className="app-header">
@@ -61,18 +62,23 @@ export function App() {
           <NavLink route="console" label="Console" current={route} />
           <NavLink route="analytics" label="Analytics" current={route} />
         </nav>
-        <button
-          type="button"
-          className="app-settings"
-          aria-haspopup="dialog"
-          onClick={() => setSettingsOpen(true)}
-        >
-          Settings
-        </button>
+        {/* The page's own controls (the console's tabs and connection chip). */}
+        <div id={TOP_BAR_SLOT_ID} className="app-header-slot" />
+        {/* On the console, Settings is on its activity rail. */}
+        {route !== 'console' && (
+          <button
+            type="button"
+            className="app-settings"
+            aria-haspopup="dialog"
+            onClick={openSettings}
+          >
+            Settings
+          </button>
+        )}
       </header>
       {settingsOpen && (
         <ErrorBoundary name="Settings">
-          <SettingsDialog onClose={() => setSettingsOpen(false)} />
+          <SettingsDialog onClose={closeSettings} />
         </ErrorBoundary>
       )}
       <main className="app-main">

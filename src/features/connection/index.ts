@@ -3,7 +3,9 @@
  * connection panel. Other features and src/app import connection only through this file.
  */
 export { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
+export { ConnectionChip } from './components/connection-chip.tsx';
 export { ConnectionPanel } from './components/connection-panel.tsx';
+export { activeProfileIsProduction } from './profile-store.ts';
 export {
   getConnection,
   onConnectionSaveFailure,

@@ -53,7 +53,7 @@ export function switchProfile(id: string): void {
   const s = current();
   const target = s.profiles.find((p) => p.id === id);
   if (!target || id === s.activeId) return;
-  const { id: _id, name: _name, ...settings } = target;
+  const { id: _id, name: _name, color: _color, production: _production, ...settings } = target;
   // Mark the switch first so that tracking writes the new settings into the new profile.
   set({ ...s, activeId: id });
   swapSecrets(s.activeId, id, settings);
@@ -80,6 +80,27 @@ export function deleteActiveProfile(): void {
   const after = current();
   set({ ...after, profiles: after.profiles.filter((p) => p.id !== gone) });
   dropSecrets(gone);
+}
+
+/** Sets the active profile's colour or production mark. */
+export function markActiveProfile(marks: { color?: string; production?: boolean }): void {
+  const s = current();
+  set({
+    ...s,
+    profiles: s.profiles.map((p) => {
+      if (p.id !== s.activeId) return p;
+      const next = { ...p, ...marks };
+      if (!next.color) delete next.color;
+      if (!next.production) delete next.production;
+      return next;
+    }),
+  });
+}
+
+/** Whether the active profile is marked production (a mutation then asks first). */
+export function activeProfileIsProduction(): boolean {
+  const s = current();
+  return s.profiles.find((p) => p.id === s.activeId)?.production === true;
 }
 
 export function useProfiles(): ProfilesState {

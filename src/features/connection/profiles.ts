@@ -14,6 +14,10 @@ export interface ConnectionProfile {
   scheme: ConnectionSettings['scheme'];
   sudoUser: string;
   transport: ConnectionSettings['transport'];
+  /** A colour the chip shows, to tell profiles apart at a glance (a CSS colour). */
+  color?: string;
+  /** A production instance: the chip says so at all times and a mutation asks first. */
+  production?: boolean;
 }
 
 export interface ProfilesState {
@@ -21,7 +25,7 @@ export interface ProfilesState {
   activeId: string;
 }
 
-export type ProfileSettings = Omit<ConnectionProfile, 'id' | 'name'>;
+export type ProfileSettings = Omit<ConnectionProfile, 'id' | 'name' | 'color' | 'production'>;
 
 /** The part of a connection a profile keeps: never a token. */
 export function profileSettings(s: ConnectionSettings): ProfileSettings {
@@ -81,12 +85,31 @@ export function sanitizeProfiles(raw: unknown): ProfilesState | undefined {
       scheme: pub.scheme ?? 'token',
       sudoUser: pub.sudoUser ?? '',
       transport: pub.transport ?? 'relay',
+      ...profileMarks(o),
     });
   }
   const [first] = profiles;
   if (!first) return undefined;
   const activeId = typeof r.activeId === 'string' && ids.has(r.activeId) ? r.activeId : first.id;
   return { profiles, activeId };
+}
+
+/** The colours a profile can carry (the chip's dot and edge), by name. */
+export const PROFILE_COLOURS: Readonly<Record<string, string>> = {
+  Blue: '#0969da',
+  Green: '#1a7f37',
+  Orange: '#bc4c00',
+  Red: '#cf222e',
+  Purple: '#8250df',
+};
+
+/** A profile's colour and production mark, from stored or imported data (anything else dropped). */
+export function profileMarks(o: Record<string, unknown>): Pick<ConnectionProfile, 'color' | 'production'> {
+  const colours = Object.values(PROFILE_COLOURS);
+  return {
+    ...(typeof o.color === 'string' && colours.includes(o.color) ? { color: o.color } : {}),
+    ...(o.production === true ? { production: true } : {}),
+  };
 }
 
 /** The profiles as a JSON file to share: names and settings, never tokens. */
@@ -98,6 +121,7 @@ export function exportProfiles(state: ProfilesState): string {
     scheme: p.scheme,
     sudoUser: p.sudoUser,
     transport: p.transport,
+    ...profileMarks(p as unknown as Record<string, unknown>),
   }));
   return `${JSON.stringify({ version: 1, profiles }, null, 2)}\n`;
 }

@@ -60,9 +60,12 @@ let running: AbortController | undefined;
  * The Connect check, as a TanStack mutation (an explicit, uncached action). A new check stops
  * the one under way (it was about fields the user has changed since).
  */
+/** The Connect check's mutation key (the chip reads its latest result). */
+export const CONNECT_CHECK_KEY = ['connect-check'];
+
 export function useConnectCheck() {
   return useMutation({
-    mutationKey: ['connect-check'],
+    mutationKey: CONNECT_CHECK_KEY,
     mutationFn: async () => {
       running?.abort();
       const controller = new AbortController();

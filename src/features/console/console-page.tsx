@@ -1,24 +1,28 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
-import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-limits.ts';
 import { useStore } from '../../shared/lib/store.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
-import { getConnection } from '../connection/index.ts';
-import { useSchema } from '../connection/index.ts';
-import { ConnectionPanel } from '../connection/index.ts';
+import { ConnectionChip, ConnectionPanel, getConnection, useSchema } from '../connection/index.ts';
+import { openSettings } from '../../shared/ui/settings-request.ts';
+import { TopBarPortal } from '../../shared/ui/top-bar-slot.tsx';
 import { CostConfirmBar } from './components/cost-confirm.tsx';
 import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
-import { ExportMenu } from './components/export-menu.tsx';
 import { HistoryPanel, prefetchPanels, SaveDialog, SavedPanel } from './components/lazy-panels.tsx';
 import { ResponsePane } from './components/response-pane.tsx';
 import type { OpenRequest } from './components/saved-panel.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
-import { Toolbar } from './components/toolbar.tsx';
-import type { CommandTarget, Panel } from './commands/command-table.ts';
+import { ProductionConfirmBar } from './components/production-confirm.tsx';
+import { ActivityRail } from './workbench/activity-rail.tsx';
+import { CopyAsMenu, CopyAsOutcome } from './workbench/copy-as-menu.tsx';
+import { EditorToolbar } from './workbench/editor-toolbar.tsx';
+import { SidePanel } from './workbench/side-panel.tsx';
+import { Splitter, usePaneSize } from '../../shared/ui/splitter.tsx';
+import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import './workbench/workbench.css';import type { CommandTarget, Panel } from './commands/command-table.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { useExportCommands } from './hooks/use-export-commands.ts';
 import {
@@ -41,6 +45,15 @@ import type { ConsoleStore } from './state/console-store.ts';
 import { activeTab } from './state/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
+/** Which side panel is open (Docs, History, Saved operations), kept across visits. */
+const SIDE_PANEL_KEY = 'layout:side-panel-open';
+/** The editor column's share of the width beside the response. */
+const EDITOR_SHARE = { initial: 50, min: 20, max: 80 };
+
+function storedSidePanel(): Panel | undefined {
+  const p = readJson<unknown>(SIDE_PANEL_KEY, null);
+  return p === 'docs' || p === 'history' || p === 'saved' ? p : undefined;
+}
 
 // Parts of the page that take no props from the page's state, kept from re-rendering with it.
 const ConnectionSection = memo(ConnectionPanel);
@@ -90,9 +103,23 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   const actions = useConsoleActions(activeId, handles, schema.schema, limits);
   const result = useRunResult(activeId);
   const docs = useStore(docsView);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  // One side panel at a time: Docs (whose open state the docs view owns), History or Saved.
+  const [listPanel, setListPanel] = useState<'history' | 'saved' | undefined>(() => {
+    const p = storedSidePanel();
+    return p === 'docs' ? undefined : p;
+  });
+  useEffect(() => {
+    if (storedSidePanel() === 'docs') setDocsOpen(true);
+  }, []);
+  const sidePanel: Panel | undefined = docs.open ? 'docs' : listPanel;
+  useEffect(() => {
+    writeJson(SIDE_PANEL_KEY, sidePanel ?? null);
+  }, [sidePanel]);
+  const [editorShare, setEditorShare, resetEditorShare] = usePaneSize(
+    'editor-share',
+    EDITOR_SHARE.initial,
+  );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const [savedOpen, setSavedOpen] = useState(false);
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
@@ -139,11 +166,14 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     store.closeTab(id);
     setRunResult(id, undefined); // free a possibly large response
   }
-  const panels: Record<Panel, { open: boolean; set(open: boolean): void }> = {
-    docs: { open: docs.open, set: setDocsOpen },
-    history: { open: historyOpen, set: setHistoryOpen },
-    saved: { open: savedOpen, set: setSavedOpen },
-  };
+  function togglePanel(p: Panel) {
+    const opening = sidePanel !== p;
+    if (p === 'docs') setDocsOpen(opening);
+    else {
+      setListPanel(opening ? p : undefined);
+      if (opening) setDocsOpen(false);
+    }
+  }
 
   // What every console command acts on (commands/command-table.ts): the editors' keys, the
   // page's keys and the buttons of the toolbar and the tab bar all run these.
@@ -164,9 +194,10 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     closeTab: () => closeTab(activeId),
     reopenTab: () => store.reopenClosedTab(),
     closedTabs: () => closedCount,
-    togglePanel: (p) => panels[p].set(!panels[p].open),
-    panelOpen: (p) => panels[p].open,
+    togglePanel,
+    panelOpen: (p) => sidePanel === p,
     openShortcuts: () => setShortcutsOpen(true),
+    openSettings,
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
   };
@@ -176,87 +207,130 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     store.addTab({ ...r, headers: r.headers ?? '' });
   }
 
+  const sidePanelContent =
+    sidePanel === 'history' ? (
+      <HistoryPanel
+        entries={history}
+        onOpen={(e) =>
+          store.addTab({
+            query: e.query,
+            variables: e.variables,
+            operationName: e.operationName,
+          })
+        }
+        onClear={() => store.clearHistory()}
+        onClose={() => setListPanel(undefined)}
+      />
+    ) : sidePanel === 'saved' ? (
+      <SavedPanel
+        saved={saved}
+        history={history}
+        onOpen={openInNewTab}
+        onDismissProblem={() => getSavedStore().dismissProblem()}
+        onClose={() => setListPanel(undefined)}
+      />
+    ) : sidePanel === 'docs' ? (
+      <DocsSection
+        bridge={bridge}
+        request={docs.request}
+        onRequestDone={docsRequestDone}
+        onClose={closeDocs}
+      />
+    ) : null;
+
   return (
-    <div className="console">
+    <div className="console workbench">
+      <TopBarPortal>
+        <TabsBar
+          activeId={activeId}
+          runningTabId={actions.running ? actions.runningTabId : undefined}
+          editing={renaming}
+          onEditingChange={setRenaming}
+          commands={commands}
+          onSelect={(id) => store.selectTab(id)}
+          onClose={closeTab}
+          onRename={(id, title) => store.renameTab(id, title)}
+        />
+        <ConnectionChip />
+      </TopBarPortal>
       <ConnectionSection onRememberChange={flushTabs} />
-      <Toolbar
-        commands={commands}
-        exportMenu={<ExportMenu commands={commands} state={exporting.state} />}
-        message={saving.notice ?? actions.message}
-      />
       <SaveAlert saveError={saveError} />
-      <TabsBar
-        activeId={activeId}
-        runningTabId={actions.running ? actions.runningTabId : undefined}
-        editing={renaming}
-        onEditingChange={setRenaming}
-        commands={commands}
-        onSelect={(id) => store.selectTab(id)}
-        onClose={closeTab}
-        onRename={(id, title) => store.renameTab(id, title)}
-      />
-      <div className="console-body">
-        <ErrorBoundary name="Editor">
-          <EditorColumn
-            handles={handles}
-            schema={schema.schema}
-            limits={limits}
-            onLimitsChange={changeLimits}
-            commands={commands}
+      <div className="workbench-body">
+        <ActivityRail commands={commands} />
+        {sidePanelContent && <SidePanel>{sidePanelContent}</SidePanel>}
+        <div className="workbench-main">
+          <div className="editor-area" style={{ flexBasis: `${editorShare}%` }}>
+            <ErrorBoundary name="Editor">
+              <EditorColumn
+                handles={handles}
+                schema={schema.schema}
+                limits={limits}
+                onLimitsChange={changeLimits}
+                commands={commands}
+                toolbar={
+                  <EditorToolbar
+                    commands={commands}
+                    copyAs={<CopyAsMenu commands={commands} state={exporting.state} />}
+                  />
+                }
+                messages={
+                  <>
+                    {(saving.notice ?? actions.message) && (
+                      <span
+                        role="status"
+                        className={
+                          (saving.notice ?? actions.message)?.tone === 'error'
+                            ? 'status-error'
+                            : 'status-muted'
+                        }
+                      >
+                        {(saving.notice ?? actions.message)?.text}
+                      </span>
+                    )}
+                    <CopyAsOutcome state={exporting.state} />
+                  </>
+                }
+              />
+            </ErrorBoundary>
+          </div>
+          <Splitter
+            label="Resize the response"
+            orientation="vertical"
+            value={editorShare}
+            min={EDITOR_SHARE.min}
+            max={EDITOR_SHARE.max}
+            onChange={setEditorShare}
+            onReset={resetEditorShare}
           />
-        </ErrorBoundary>
-        <div className="response-column">
-          {actions.blocked && (
-            <div role="alert" className="notice notice-error run-blocked">
-              {actions.blocked}
-            </div>
-          )}
-          {actions.costConfirm && (
-            <CostConfirmBar
-              confirm={actions.costConfirm}
-              onSend={actions.sendAnyway}
-              onCancel={actions.cancelSend}
-            />
-          )}
-          <ErrorBoundary name="Response">
-            <ResponsePane
-              result={result}
-              running={actions.running && actions.runningTabId === activeId}
-              onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
-            />
-          </ErrorBoundary>
+          <div className="response-column">
+            {actions.blocked && (
+              <div role="alert" className="notice notice-error run-blocked">
+                {actions.blocked}
+              </div>
+            )}
+            {actions.productionConfirm && (
+              <ProductionConfirmBar
+                confirm={actions.productionConfirm}
+                onRun={actions.runOnProduction}
+                onCancel={actions.cancelProduction}
+              />
+            )}
+            {actions.costConfirm && (
+              <CostConfirmBar
+                confirm={actions.costConfirm}
+                onSend={actions.sendAnyway}
+                onCancel={actions.cancelSend}
+              />
+            )}
+            <ErrorBoundary name="Response">
+              <ResponsePane
+                result={result}
+                running={actions.running && actions.runningTabId === activeId}
+                onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
+              />
+            </ErrorBoundary>
+          </div>
         </div>
-        {historyOpen && (
-          <HistoryPanel
-            entries={history}
-            onOpen={(e) =>
-              store.addTab({
-                query: e.query,
-                variables: e.variables,
-                operationName: e.operationName,
-              })
-            }
-            onClear={() => store.clearHistory()}
-            onClose={() => setHistoryOpen(false)}
-          />
-        )}
-        {savedOpen && (
-          <SavedPanel
-            saved={saved}
-            history={history}
-            onOpen={openInNewTab}
-            onDismissProblem={() => getSavedStore().dismissProblem()}
-            onClose={() => setSavedOpen(false)}
-          />
-        )}
-        {docs.open && (
-          <DocsSection
-            bridge={bridge}
-            request={docs.request}
-            onRequestDone={docsRequestDone}
-            onClose={closeDocs}
-          />
-        )}
       </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       {saving.dialog && (

@@ -17,6 +17,8 @@ import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
 import { ProfilePicker } from './profile-picker.tsx';
 import { TokenExpiry } from './token-expiry.tsx';
+import { setConnectionPanelOpen, useConnectionPanelOpen } from '../panel-open.ts';
+import { CONNECTION_PANEL_ID } from './connection-chip.tsx';
 
 const initialUrlDraft = typeof window === 'undefined' ? undefined : readUrlDraft();
 
@@ -52,6 +54,19 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
     mutate();
   };
   useEffect(() => onConnectionCommit(() => runCheck.current()), []);
+  // A token kept from before (Remember) is checked once at start, so the chip says who you are
+  // and the panel opens if the token no longer works.
+  useEffect(() => {
+    if (getConnection().token.trim()) runCheck.current();
+  }, []);
+
+  // Signed in: the panel gives the screen back to the work; anything else: it opens and says why.
+  const open = useConnectionPanelOpen();
+  const outcome = check.data;
+  useEffect(() => {
+    if (!outcome || outcome.key !== connectionKey(getConnection())) return;
+    setConnectionPanelOpen(outcome.status.state !== 'ok');
+  }, [outcome]);
 
   // Without a token yet, "Use sandbox" is the likely next click.
   const sandboxPrefetch = useSandboxPrefetch(!c.token);
@@ -76,8 +91,27 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
   const suggested = redirect?.info.suggestedBase;
 
   return (
-    <section aria-label="Connection" className="connection-panel">
-      <ProfilePicker />
+    <section
+      aria-label="Connection"
+      id={CONNECTION_PANEL_ID}
+      className="connection-panel"
+      hidden={!open}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && status?.state === 'ok') setConnectionPanelOpen(false);
+      }}
+    >
+      <div className="connection-panel-head">
+        <ProfilePicker />
+        <button
+          type="button"
+          className="icon-button connection-close"
+          aria-label="Close connection panel"
+          title="Close (Escape)"
+          onClick={() => setConnectionPanelOpen(false)}
+        >
+          ×
+        </button>
+      </div>
       <form
         className="connection-fields"
         onSubmit={(e) => {

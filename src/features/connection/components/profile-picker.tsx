@@ -3,10 +3,11 @@ import {
   createProfile,
   deleteActiveProfile,
   getProfiles,
+  markActiveProfile,
   switchProfile,
   useProfiles,
 } from '../profile-store.ts';
-import { checkProfileName, exportProfiles } from '../profiles.ts';
+import { checkProfileName, exportProfiles, PROFILE_COLOURS } from '../profiles.ts';
 
 /** Download a text file (the profiles export). */
 function download(name: string, text: string): void {
@@ -27,6 +28,7 @@ export function ProfilePicker() {
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
+  const active = p.profiles.find((x) => x.id === p.activeId);
 
   function create() {
     const problem = checkProfileName(name, p.profiles);
@@ -48,6 +50,28 @@ export function ProfilePicker() {
             </option>
           ))}
         </select>
+      </label>
+      <label className="field">
+        <span>Colour</span>
+        <select
+          value={active?.color ?? ''}
+          onChange={(e) => markActiveProfile({ color: e.target.value || undefined })}
+        >
+          <option value="">None</option>
+          {Object.entries(PROFILE_COLOURS).map(([name, value]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field checkbox" title="The top bar marks it; a mutation asks before it runs">
+        <input
+          type="checkbox"
+          checked={active?.production === true}
+          onChange={(e) => markActiveProfile({ production: e.target.checked })}
+        />
+        <span>Production</span>
       </label>
       {naming ? (
         <>

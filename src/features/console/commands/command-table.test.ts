@@ -87,21 +87,24 @@ describe('console command table', () => {
     expect(called).toEqual(['save', 'save', 'reopenTab']);
   });
 
-  it('copies as curl and as src from the table, with buttons in the Export group', () => {
+  it('copies as curl and as src from the table, as items of the Copy as… menu', () => {
     const called: string[] = [];
     const target = new Proxy({} as CommandTarget, {
       get: (_, name) => () => called.push(String(name)),
     });
-    const exportButtons = commandsWithButtons('export');
+    const exportButtons = commandsWithButtons('copy-as');
     expect(exportButtons.map((c) => c.button)).toEqual(['Copy as curl', 'Copy as src command']);
     for (const c of exportButtons) c.run(target);
     expect(called).toEqual(['copyAsCurl', 'copyAsSrc']);
     // Each button sits in one place only.
-    const toolbar = commandsWithButtons('toolbar').map((c) => c.id);
+    const toolbar = commandsWithButtons('editor').map((c) => c.id);
     expect(toolbar).not.toContain('copy-as-curl');
-    expect(commandsWithButtons('saved').map((c) => c.button)).toEqual([
+    expect(commandsWithButtons('editor').map((c) => c.button)).toEqual([
+      'Prettify',
+      'Merge fragments',
+      'Fill all fields',
+      'Copy query',
       'Save operation',
-      'Saved operations',
     ]);
   });
 
@@ -131,10 +134,14 @@ describe('console command table', () => {
 
   it('has the panel toggles as entries whose buttons show their pressed state', () => {
     const { called, target } = recording({ open: ['docs', 'saved'] });
-    const panels = commandsWithButtons('panels');
-    expect(panels.map((c) => c.button)).toEqual(['History', 'Docs', 'Shortcuts']);
-    const saved = commandsWithButtons('saved').map((c) => c.button);
-    expect(saved).toEqual(['Save operation', 'Saved operations']);
+    const rail = commandsWithButtons('rail');
+    expect(rail.map((c) => c.button)).toEqual([
+      'Docs',
+      'History',
+      'Saved operations',
+      'Shortcuts',
+      'Settings',
+    ]);
     const pressed = (id: string) => commandById(id).pressed?.(target);
     expect(pressed('toggle-history')).toBe(false);
     expect(pressed('toggle-docs')).toBe(true);
@@ -142,13 +149,14 @@ describe('console command table', () => {
     // Shortcuts opens a dialog: not a toggle.
     expect(commandById('shortcuts').pressed).toBeUndefined();
     expect(commandById('shortcuts').opensDialog).toBe(true);
-    for (const id of ['toggle-history', 'toggle-docs', 'toggle-saved', 'shortcuts'])
+    for (const id of ['toggle-history', 'toggle-docs', 'toggle-saved', 'shortcuts', 'settings'])
       commandById(id).run(target);
     expect(called).toEqual([
       'togglePanel history',
       'togglePanel docs',
       'togglePanel saved',
       'openShortcuts',
+      'openSettings',
     ]);
   });
 

@@ -36,6 +36,8 @@ export interface CommandTarget {
   panelOpen(panel: Panel): boolean;
   /** Open the Shortcuts dialog (its rows are `shortcutRows()`). */
   openShortcuts(): void;
+  /** Open the app's Settings dialog. */
+  openSettings(): void;
   /** The request as `src api -get-curl` prints it (`hooks/use-export-commands.ts`). */
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
@@ -43,11 +45,11 @@ export interface CommandTarget {
 }
 
 /**
- * Where a command's button sits: `run` first in the toolbar (Run query or Stop), `toolbar` the
- * editing commands, `export` the Export group, `saved` and `panels` at the toolbar's end, `tabs`
- * the tab bar (`components/tabs-bar.tsx`).
+ * Where a command's button sits in the workbench: `run` first in the editor toolbar (Run query or
+ * Stop), `editor` the rest of that toolbar, `copy-as` the toolbar's "Copy as…" menu, `rail` the
+ * activity rail, `tabs` the tab bar (`components/tabs-bar.tsx`) and `tab-actions` its menu.
  */
-export type ButtonGroup = 'run' | 'toolbar' | 'export' | 'saved' | 'panels' | 'tabs';
+export type ButtonGroup = 'run' | 'editor' | 'copy-as' | 'rail' | 'tabs' | 'tab-actions';
 
 /**
  * Where a command's keys work: `console` anywhere on the console page (the editors included),
@@ -77,7 +79,7 @@ export interface Command {
   when?(target: CommandTarget): boolean;
   /** A button with this text runs the command (`components/command-button.tsx`). */
   button?: string;
-  /** Where that button sits; default `toolbar`. */
+  /** Where that button sits; default `editor`. */
   group?: ButtonGroup;
   /** Shown on the button instead of `button` (which stays its accessible name), as `+`. */
   glyph?: string;
@@ -132,6 +134,7 @@ export const COMMANDS: readonly Command[] = [
     keys: ['Shift-Ctrl-p', 'Shift-Ctrl-f'],
     run: (t) => t.prettify(),
     button: 'Prettify',
+    group: 'editor',
   },
   {
     id: 'merge-fragments',
@@ -139,6 +142,7 @@ export const COMMANDS: readonly Command[] = [
     keys: ['Shift-Ctrl-m'],
     run: (t) => t.merge(),
     button: 'Merge fragments',
+    group: 'editor',
   },
   {
     id: 'fill-fields',
@@ -146,8 +150,16 @@ export const COMMANDS: readonly Command[] = [
     keys: ['Shift-Ctrl-Enter'],
     run: (t) => t.fillFields(),
     button: 'Fill all fields',
+    group: 'editor',
   },
-  { id: 'copy-query', label: 'Copy the query', keys: ['Shift-Ctrl-c'], run: (t) => t.copyQuery() },
+  {
+    id: 'copy-query',
+    label: 'Copy the query',
+    keys: ['Shift-Ctrl-c'],
+    run: (t) => t.copyQuery(),
+    button: 'Copy query',
+    group: 'editor',
+  },
   {
     id: 'refetch-schema',
     label: 'Refetch the schema',
@@ -166,7 +178,7 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.copyAsCurl(),
     button: 'Copy as curl',
-    group: 'export',
+    group: 'copy-as',
   },
   {
     id: 'copy-as-src',
@@ -174,7 +186,7 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.copyAsSrc(),
     button: 'Copy as src command',
-    group: 'export',
+    group: 'copy-as',
   },
   {
     id: 'save',
@@ -182,25 +194,7 @@ export const COMMANDS: readonly Command[] = [
     keys: ['Mod-s'],
     run: (t) => t.save(),
     button: 'Save operation',
-    group: 'saved',
-  },
-  {
-    id: 'toggle-saved',
-    label: 'Show or hide the Saved operations',
-    keys: [],
-    run: (t) => t.togglePanel('saved'),
-    button: 'Saved operations',
-    group: 'saved',
-    pressed: (t) => t.panelOpen('saved'),
-  },
-  {
-    id: 'toggle-history',
-    label: 'Show or hide the query History',
-    keys: [],
-    run: (t) => t.togglePanel('history'),
-    button: 'History',
-    group: 'panels',
-    pressed: (t) => t.panelOpen('history'),
+    group: 'editor',
   },
   {
     id: 'toggle-docs',
@@ -208,8 +202,26 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.togglePanel('docs'),
     button: 'Docs',
-    group: 'panels',
+    group: 'rail',
     pressed: (t) => t.panelOpen('docs'),
+  },
+  {
+    id: 'toggle-history',
+    label: 'Show or hide the query History',
+    keys: [],
+    run: (t) => t.togglePanel('history'),
+    button: 'History',
+    group: 'rail',
+    pressed: (t) => t.panelOpen('history'),
+  },
+  {
+    id: 'toggle-saved',
+    label: 'Show or hide the Saved operations',
+    keys: [],
+    run: (t) => t.togglePanel('saved'),
+    button: 'Saved operations',
+    group: 'rail',
+    pressed: (t) => t.panelOpen('saved'),
   },
   {
     id: 'shortcuts',
@@ -217,7 +229,16 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.openShortcuts(),
     button: 'Shortcuts',
-    group: 'panels',
+    group: 'rail',
+    opensDialog: true,
+  },
+  {
+    id: 'settings',
+    label: 'Open the Settings (theme, stored data)',
+    keys: [],
+    run: (t) => t.openSettings(),
+    button: 'Settings',
+    group: 'rail',
     opensDialog: true,
   },
   {
@@ -237,8 +258,7 @@ export const COMMANDS: readonly Command[] = [
     scope: 'tab-list',
     run: (t) => t.renameTab(),
     button: 'Rename tab',
-    group: 'tabs',
-    className: 'tab-button',
+    group: 'tab-actions',
   },
   {
     id: 'close-tab',
@@ -247,8 +267,7 @@ export const COMMANDS: readonly Command[] = [
     scope: 'tab-list',
     run: (t) => t.closeTab(),
     button: 'Close tab',
-    group: 'tabs',
-    className: 'tab-button',
+    group: 'tab-actions',
   },
   {
     id: 'focus-next-tab',
@@ -272,8 +291,7 @@ export const COMMANDS: readonly Command[] = [
     keys: ['Shift-Ctrl-t'],
     run: (t) => t.reopenTab(),
     button: 'Reopen closed tab',
-    group: 'tabs',
-    className: 'tab-button',
+    group: 'tab-actions',
     shown: (t) => t.closedTabs() > 0,
   },
 ];
@@ -289,7 +307,7 @@ const LOCAL_KEYS: readonly { keys: string; label: string }[] = [
 
 /** The commands whose buttons sit in `group`, in table order. */
 export function commandsWithButtons(group: ButtonGroup): Command[] {
-  return COMMANDS.filter((c) => c.button && (c.group ?? 'toolbar') === group);
+  return COMMANDS.filter((c) => c.button && (c.group ?? 'editor') === group);
 }
 
 /** A command's scope (`console` unless it says otherwise). */

@@ -5,34 +5,63 @@ import {
   type CommandTarget,
 } from '../commands/command-table.ts';
 import { displayKeys } from '../commands/keys.ts';
+import { COMMAND_ICONS } from '../workbench/command-icons.ts';
 
-/**
- * A command of the table as a button: its text (or glyph, then the text is its accessible name),
- * its label and keys as the tooltip (with where they work, if not everywhere), `aria-pressed` for a toggle. Nothing while `shown` says no.
- */
-export function CommandButton({ command, target }: { command: Command; target: CommandTarget }) {
-  if (command.shown && !command.shown(target)) return null;
+/** The tooltip of a command's button or menu item: what it does and its keys. */
+export function commandTitle(command: Command): string {
   const where = command.scope === 'tab-list' ? ' on a tab' : '';
   const keys = command.keys.length ? ` (${displayKeys(command.keys)}${where})` : '';
+  return `${command.label}${keys}`;
+}
+
+interface Props {
+  command: Command;
+  target: CommandTarget;
+  /** An icon button (the name stays the command's `button` text, as `aria-label`). */
+  icon?: boolean;
+  /** A `menuitem` of a menu; `onDone` closes the menu after it ran. */
+  menuItem?: { onDone(): void };
+}
+
+/**
+ * A command of the table as a button: its icon or its text, its label and keys as the tooltip,
+ * `aria-pressed` for a toggle. Nothing while `shown` says no.
+ */
+export function CommandButton({ command, target, icon, menuItem }: Props) {
+  if (command.shown && !command.shown(target)) return null;
+  const Icon = icon ? COMMAND_ICONS[command.id] : undefined;
+  const label = command.button ?? command.label;
   return (
     <button
       type="button"
-      className={command.className}
-      onClick={() => command.run(target)}
+      role={menuItem ? 'menuitem' : undefined}
+      className={[command.className, Icon ? 'icon-button' : ''].filter(Boolean).join(' ')}
+      onClick={() => {
+        command.run(target);
+        menuItem?.onDone();
+      }}
       disabled={command.when ? !command.when(target) : undefined}
-      title={`${command.label}${keys}`}
-      aria-label={command.glyph ? command.button : undefined}
-      aria-pressed={command.pressed?.(target)}
+      title={commandTitle(command)}
+      aria-label={Icon ? label : undefined}
+      aria-pressed={menuItem ? undefined : command.pressed?.(target)}
       aria-haspopup={command.opensDialog ? 'dialog' : undefined}
     >
-      {command.glyph ?? command.button}
+      {Icon ? <Icon aria-hidden="true" size={16} strokeWidth={1.75} /> : label}
     </button>
   );
 }
 
 /** The buttons of one group of the table, in table order. */
-export function CommandButtons({ group, target }: { group: ButtonGroup; target: CommandTarget }) {
+export function CommandButtons({
+  group,
+  target,
+  icon,
+}: {
+  group: ButtonGroup;
+  target: CommandTarget;
+  icon?: boolean;
+}) {
   return commandsWithButtons(group).map((c) => (
-    <CommandButton key={c.id} command={c} target={target} />
+    <CommandButton key={c.id} command={c} target={target} icon={icon} />
   ));
 }

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { memo, startTransition, useCallback, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useGraphqlTools } from '../lib/graphql-tools-loader.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
@@ -13,6 +13,7 @@ import { CostMeter } from './cost-meter.tsx';
 import { HeadersEditor as HeadersEditorComponent } from './headers-editor.tsx';
 import { QueryEditor as QueryEditorComponent, type QueryEditorProps } from './query-editor.tsx';
 import { VariablesEditor } from './variables-editor.tsx';
+import { BottomPane } from '../workbench/bottom-pane.tsx';
 
 /** Equal props but the text: `value` is only the editor's initial document. */
 function sameButValue(a: QueryEditorProps, b: QueryEditorProps): boolean {
@@ -34,6 +35,10 @@ interface Props {
   limits: CostLimits;
   onLimitsChange(l: CostLimits): void;
   commands: CommandTarget;
+  /** The editor toolbar, beside the query editor (`workbench/editor-toolbar.tsx`). */
+  toolbar: ReactNode;
+  /** What the last command said, at the bottom pane's tab strip (copied, prettify failed…). */
+  messages: ReactNode;
 }
 
 interface ViewProps extends Props {
@@ -45,7 +50,8 @@ interface ViewProps extends Props {
 const sameTab = (a: ConsoleTab, b: ConsoleTab) => a.id === b.id;
 
 /**
- * Query editor on top; Variables and Headers below; the cost meter under them. The column
+ * Query editor on top with its toolbar beside it; Variables, Headers and Request options as tabs
+ * of the bottom pane; the cost meter as the column's status line. The column
  * follows the active tab itself: another tab at once, an edit of its text after the keystroke's
  * frame (a deferred copy; the urgent render stops at the memoised view).
  */
@@ -57,6 +63,7 @@ export function EditorColumn(props: Props) {
 
 const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
   const { tab, handles, schema, limits, onLimitsChange, commands, multipleOperations } = props;
+  const { toolbar, messages } = props;
   const id = tab.id;
   // The operation the Variables editor and the cost meter use: the picked one, else the one under
   // the cursor. The query editor reports its text and its cursor in the same update, so both
@@ -85,21 +92,25 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
   );
   return (
     <div className="editor-column">
-      <div className="query-pane">
-        <QueryEditor
-          key={`q-${id}`}
-          value={tab.query}
-          onChange={onQuery}
-          schema={schema}
-          commands={commands}
-          onShowInDocs={showInDocs}
-          onCursorChange={onCursor}
-          handleRef={handles.query}
-        />
-      </div>
-      <div className="sub-editors">
-        <section className="sub-editor" aria-labelledby={`vars-h-${id}`}>
-          <h3 id={`vars-h-${id}`}>Variables</h3>
+      <BottomPane
+        tabId={id}
+        messages={messages}
+        top={
+          <div className="query-pane">
+            <QueryEditor
+              key={`q-${id}`}
+              value={tab.query}
+              onChange={onQuery}
+              schema={schema}
+              commands={commands}
+              onShowInDocs={showInDocs}
+              onCursorChange={onCursor}
+              handleRef={handles.query}
+            />
+            {toolbar}
+          </div>
+        }
+        variables={
           <VariablesEditor
             key={`v-${id}`}
             value={tab.variables}
@@ -110,12 +121,8 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
             commands={commands}
             handleRef={handles.variables}
           />
-        </section>
-        <section className="sub-editor" aria-labelledby={`headers-h-${id}`}>
-          <h3 id={`headers-h-${id}`}>
-            Headers{' '}
-            <small className="hint">(kept for this browser tab only unless “Remember” is on)</small>
-          </h3>
+        }
+        headers={
           <HeadersEditor
             key={`h-${id}`}
             value={tab.headers}
@@ -123,8 +130,8 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
             commands={commands}
             handleRef={handles.headers}
           />
-        </section>
-      </div>
+        }
+      />
       <CostMeter
         query={tab.query}
         variables={tab.variables}

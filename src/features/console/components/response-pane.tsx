@@ -22,7 +22,6 @@ export function ResponsePane({ result, running, onLocate }: Props) {
   const viewer = useResponseViewer(!!shown);
   return (
     <section className="response-pane" role="region" aria-label="Response">
-      <StatusBar result={result} running={running} />
       {!running && result?.headers && <ResponseHeaders headers={result.headers} />}
       {!running && !result && (
         <p className="placeholder">Run a query (Ctrl/Cmd-Enter) to see the response here.</p>
@@ -59,6 +58,9 @@ export function ResponsePane({ result, running, onLocate }: Props) {
         ) : (
           <p className="placeholder">Loading viewer…</p>
         ))}
+      {/* Under the response, in line with the editor's cost line. */}
+      <div className="response-fill" />
+      <StatusBar result={result} running={running} />
     </section>
   );
 }

@@ -15,7 +15,7 @@ export function StatusBar({ result, running }: { result?: RunResult; running: bo
         Running…
       </p>
     );
-  if (!result || result.status === undefined) return null;
+  if (!result || result.status === undefined) return <p className="status-bar" />;
   const ok = result.status >= 200 && result.status < 300;
   return (
     <dl className="status-bar" aria-label="Response status">

@@ -3,7 +3,12 @@ import { commandForKey, type CommandTarget } from '../commands/command-table.ts'
 import { useTabLabels } from '../hooks/use-console-store.ts';
 import { useEditDeferred } from '../hooks/use-edit-deferred.ts';
 import type { TabLabel } from '../state/tab-labels.ts';
-import { CommandButtons } from './command-button.tsx';
+import { commandsWithButtons } from '../commands/command-table.ts';
+import { CommandButton, CommandButtons } from './command-button.tsx';
+import { MenuButton } from '../../../shared/ui/menu-button.tsx';
+import { Ellipsis } from '../../../shared/ui/icons.ts';
+
+const TAB_ACTIONS = commandsWithButtons('tab-actions');
 
 interface Props {
   activeId: string;
@@ -21,8 +26,8 @@ interface Props {
 /**
  * Tabs: select (click), rename (double-click), close (×); on a focused tab, the command table's
  * `tab-list` keys (arrows, F2, Delete) act on that tab, and the focus then follows the selected
- * tab so that the keys go on working. Then the table's `tabs` buttons: New tab, Rename tab,
- * Close tab, Reopen closed tab (Shift-Ctrl-T, as Altair). The labels follow the tabs store
+ * tab so that the keys go on working. Then the table's `tabs` button (New tab) and its
+ * `tab-actions` in a menu: Rename tab, Close tab, Reopen closed tab (Shift-Ctrl-T, as Altair). The labels follow the tabs store
  * themselves: a keystroke re-renders the bar only when it changes a tab's title.
  */
 const sameTabs = (a: readonly TabLabel[], b: readonly TabLabel[]) =>
@@ -145,7 +150,19 @@ export function TabsBar({
           );
         })}
       </div>
-      <CommandButtons group="tabs" target={commands} />
+      <CommandButtons group="tabs" target={commands} icon />
+      <MenuButton
+        label="Tab actions"
+        title="Rename, close or reopen a tab"
+        className="icon-button"
+        items={(close) =>
+          TAB_ACTIONS.map((c) => (
+            <CommandButton key={c.id} command={c} target={commands} menuItem={{ onDone: close }} />
+          ))
+        }
+      >
+        <Ellipsis aria-hidden="true" size={16} strokeWidth={1.75} />
+      </MenuButton>
     </div>
   );
 }

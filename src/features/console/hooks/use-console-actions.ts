@@ -17,6 +17,7 @@ import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
 import { activeTab, type ConsoleTab } from '../state/tabs.ts';
 import { getConsoleStore } from './use-console-store.ts';
 import { useRunOperation, type RunRequest } from './use-run-operation.ts';
+import { activeProfileIsProduction } from '../../connection/index.ts';
 
 export interface EditorHandles {
   query: RefObject<EditorHandleLike | null>;
@@ -28,6 +29,14 @@ export interface CostConfirm {
   violations: LimitViolation[];
   hotspot?: CostHotspot;
   request: RunRequest;
+}
+
+/** A mutation about to run on a profile marked production: it waits for a yes. */
+export interface ProductionConfirm {
+  operationName?: string;
+  request: RunRequest;
+  /** The cost check still to pass once confirmed. */
+  cost?: Omit<CostConfirm, 'request'>;
 }
 
 function reformatJson(text: string): string | undefined {
@@ -57,6 +66,7 @@ export function useConsoleActions(
   const runner = useRunOperation();
   const [blocked, setBlocked] = useState<{ tabId: string; message: string }>();
   const [costConfirm, setCostConfirm] = useState<CostConfirm>();
+  const [productionConfirm, setProductionConfirm] = useState<ProductionConfirm>();
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
 
   /** The editors' text now (each editor owns its document; the tab's copy when unmounted). */
@@ -96,6 +106,7 @@ export function useConsoleActions(
     const cursorOffset = h.query.current?.view?.state.selection.main.head;
     setBlocked(undefined);
     setCostConfirm(undefined);
+    setProductionConfirm(undefined);
     withTools(
       (tools) => runWith(tools, tab, text, cursorOffset),
       (message) => setBlocked({ tabId: tab.id, message }),
@@ -131,8 +142,22 @@ export function useConsoleActions(
       operationName: prep.operationName,
       headers: prep.headers,
     };
-    if (prep.costWarning) setCostConfirm({ ...prep.costWarning, request });
+    const kind = tools
+      .listOperations(text.query)
+      .find((o) => o.name === prep.operationName || prep.operationName === undefined)?.kind;
+    if (kind === 'mutation' && activeProfileIsProduction())
+      setProductionConfirm({ operationName: prep.operationName, request, cost: prep.costWarning });
+    else if (prep.costWarning) setCostConfirm({ ...prep.costWarning, request });
     else runner.run(request);
+  }
+
+  /** The production profile's mutation is confirmed: on to the cost check, then the run. */
+  function runOnProduction() {
+    const c = productionConfirm;
+    if (!c) return;
+    setProductionConfirm(undefined);
+    if (c.cost) setCostConfirm({ ...c.cost, request: c.request });
+    else runner.run(c.request);
   }
 
   function sendAnyway() {
@@ -232,6 +257,10 @@ export function useConsoleActions(
     costConfirm: costConfirm?.request.tabId === activeId ? costConfirm : undefined,
     sendAnyway,
     cancelSend: () => setCostConfirm(undefined),
+    productionConfirm:
+      productionConfirm?.request.tabId === activeId ? productionConfirm : undefined,
+    runOnProduction,
+    cancelProduction: () => setProductionConfirm(undefined),
     message,
   };
 }
