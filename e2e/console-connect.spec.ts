@@ -101,7 +101,7 @@ test.describe('connection panel', () => {
       token: info.tokens.admin,
       sudoUser: 'bob',
     });
-    await expect(connection.status).toHaveText('Acting as bob (sudo)');
+    await connection.expectIdentity('Acting as bob (sudo)');
     // A user's token cannot sudo: the instance's own message is shown.
     await connection.connect({
       baseUrl: info.base_url,

@@ -276,7 +276,7 @@ test.describe('console editors', () => {
   test('Copy as curl puts the exact src-cli command in the clipboard', async () => {
     await app.setEditor('Query editor', '{ currentUser { username } }');
     await app.setEditor('Variables editor', '');
-    await app.button('Copy as curl').click();
+    await app.copyAs('Copy as curl');
     await expect(app.notice('Copied')).toBeVisible();
     const clip = await app.clipboardText();
     // Written by hand from the -get-curl rules, not by toCurl.
@@ -329,9 +329,9 @@ test.describe('console editors', () => {
   }) => {
     const info = await sandboxInfo(request);
     await app.setEditor('Query editor', '{ currentUser { username } }');
-    await page.getByRole('checkbox', { name: 'Include token' }).check();
+    await app.copyAs('Include token');
     await expect(page.getByText('will contain your token')).toBeVisible();
-    await app.button('Copy as src command').click();
+    await app.copyAs('Copy as src command');
     await expect(app.notice('Copied src command')).toBeVisible();
     const clip = await app.clipboardText();
     expect(clip).toBe(

@@ -8,7 +8,7 @@ test('tabs and their text survive a reload', async ({ page }) => {
   await app.newTabButton.click();
   await app.setEditor('Query editor', 'query Second { site { id } }');
   await app.setEditor('Variables editor', '{"n": 1}');
-  await app.button('Rename tab').click();
+  await app.tabAction('Rename tab');
   await page.getByRole('textbox', { name: 'Tab name' }).fill('My second tab');
   await page.keyboard.press('Enter');
   // No waiting for the debounce: pagehide flushes.
@@ -20,7 +20,7 @@ test('tabs and their text survive a reload', async ({ page }) => {
   await app.tab('First').click();
   expect(await app.editorText('Query editor')).toBe('query First { currentUser { username } }');
   // Closing a tab.
-  await app.button('Close tab').click();
+  await app.tabAction('Close tab');
   await expect(app.tabs).toHaveText(['My second tab']);
 });
 
@@ -85,10 +85,12 @@ test('tab-list keys come from the command table: listed "On a tab", acting only 
   await expect(row('Focus the next tab')).toContainText('ArrowRight');
   await expect(row('Focus the previous tab')).toContainText('ArrowLeft');
   await page.keyboard.press('Escape');
-  await expect(app.button('Rename tab')).toHaveAttribute(
+  await app.button('Tab actions').click();
+  await expect(page.getByRole('menuitem', { name: 'Rename tab' })).toHaveAttribute(
     'title',
     'Rename the current tab (F2 on a tab)',
   );
+  await page.keyboard.press('Escape');
 
   // Arrow keys select the next tab and focus follows (wrapping at the ends).
   await app.tab('Three').focus();

@@ -29,6 +29,7 @@ test.describe('tracing', () => {
     context,
   }) => {
     const app = await open(page);
+    await app.showRequestOptions();
     await page.getByRole('checkbox', { name: 'Trace' }).check();
     await app.runQuery('query Me { currentUser { username } }');
     const status = page.getByRole('definition').filter({ has: page.getByRole('link') });
@@ -82,6 +83,7 @@ test.describe('feature-flag overrides', () => {
     page,
   }) => {
     const app = await open(page, '/debug/console?trace=1&feat=search-debug&feat=-search-keyword');
+    await app.showRequestOptions();
     await expect(page.getByRole('checkbox', { name: 'Trace' })).toBeChecked();
     const flags = page.getByRole('textbox', { name: 'Feature flags' });
     await expect(flags).toHaveValue('search-debug, -search-keyword');
@@ -96,6 +98,7 @@ test.describe('feature-flag overrides', () => {
 
   test('the override shows in search results too', async ({ page }) => {
     const app = await open(page);
+    await app.showRequestOptions();
     await page.getByRole('textbox', { name: 'Feature flags' }).fill('search-debug');
     await app.runQuery('{ search(query: "count:1 func") { results { alert { title } } } }');
     await expect(app.response).toContainText('"title": "Search debug"');
@@ -103,6 +106,7 @@ test.describe('feature-flag overrides', () => {
 
   test('a word that is not a flag name stops the run and keeps the text', async ({ page }) => {
     const app = await open(page);
+    await app.showRequestOptions();
     const flags = page.getByRole('textbox', { name: 'Feature flags' });
     await flags.fill('search-debug, bad"flag');
     await expect(flags).toHaveAttribute('aria-invalid', 'true');
@@ -170,7 +174,7 @@ test.describe('Copy as curl', () => {
   }) => {
     const app = await open(page);
     await app.setEditor('Query editor', 'query Me { currentUser { username } }');
-    await app.button('Copy as curl').click();
+    await app.copyAs('Copy as curl');
     await expect(app.notice('Copied')).toBeVisible();
     const clip = await app.clipboardText();
     // Written by hand from the -get-curl rules, not by toCurl.
@@ -192,7 +196,7 @@ test.describe('Copy as curl', () => {
     const app = await open(page);
     await app.setEditor('Query editor', 'query A { currentUser { id } }\nquery B { site { id } }');
     await expect(page.getByText(/^Several operations: the command names/)).toBeVisible();
-    await app.button('Copy as curl').click();
+    await app.copyAs('Copy as curl');
     await expect(app.notice('for operation B')).toBeVisible();
     const clip = await app.clipboardText();
     expect(clip).toContain('-d \'{"operationName":"B","query":');
@@ -201,7 +205,7 @@ test.describe('Copy as curl', () => {
   test('Trace and Feature flags go into the command as headers', async ({ page }) => {
     const app = await open(page, '/debug/console?trace=1&feat=search-debug');
     await app.setEditor('Query editor', '{ currentUser { username } }');
-    await app.button('Copy as curl').click();
+    await app.copyAs('Copy as curl');
     await expect(app.notice('Copied')).toBeVisible();
     const lines = (await app.clipboardText()).split('\n');
     expect(lines.slice(1, 5)).toEqual([

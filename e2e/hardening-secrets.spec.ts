@@ -263,7 +263,7 @@ test('a token typed into the Headers editor stays out of localStorage, IndexedDB
     await app.setEditor('Headers editor', JSON.stringify({ Authorization: `token ${secret}` }));
     await app.run();
     await expect(app.responseBody).toContainText('"data"');
-    await app.button('Copy as curl').click();
+    await app.copyAs('Copy as curl');
     await expect(app.notice('Copied curl command')).toBeVisible();
     const curl = await app.clipboardText();
     expect(curl).not.toContain(secret);

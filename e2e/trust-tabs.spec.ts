@@ -149,8 +149,8 @@ test('Shift-Ctrl-T reopens a tab closed with Delete, with its text', async ({ pa
   await expect(app.tab('Keep')).toHaveAttribute('aria-selected', 'true');
   expect(await app.editorText('Query editor')).toBe('query Keep { currentUser { username } }');
   // The close button, too, and the button that reopens.
-  await app.button('Close tab').click();
+  await app.tabAction('Close tab');
   await expect(app.tabs).toHaveCount(1);
-  await app.button('Reopen closed tab').click();
+  await app.tabAction('Reopen closed tab');
   await expect(app.tab('Keep')).toBeVisible();
 });

@@ -14,7 +14,9 @@ export interface Credentials {
 /**
  * The connection panel (region "Connection", src/features/connection/components/connection-panel.tsx):
  * Instance URL, auth scheme and token, Transport, Connect, Use sandbox, Remember, profiles and the
- * status line ("Signed in as …" or what went wrong).
+ * status line ("Signed in as …" or what went wrong); and the chip in the top bar (button
+ * "Connection: …") that shows who you are and opens the panel. The panel is open by itself while
+ * not signed in and closes on a successful check: the steps below open it when they need it.
  */
 export class ConnectPanel {
   readonly region: Locator;
@@ -29,8 +31,11 @@ export class ConnectPanel {
   readonly useSandboxButton: Locator;
   readonly remember: Locator;
   readonly profile: Locator;
+  /** The top bar's chip: its name says profile, host, who you are, token time, transport. */
+  readonly chip: Locator;
 
   constructor(readonly page: Page) {
+    this.chip = page.getByRole('button', { name: /^Connection: / });
     this.region = page.getByRole('region', { name: 'Connection' });
     this.status = this.region.getByRole('status');
     this.instanceUrl = page.getByRole('textbox', { name: 'Instance URL' });
@@ -44,8 +49,16 @@ export class ConnectPanel {
     this.profile = page.getByRole('combobox', { name: 'Connection profile' });
   }
 
+  /** Opens the panel with the chip unless it is open already. */
+  async open(): Promise<void> {
+    if (await this.region.isVisible()) return;
+    await this.chip.click();
+    await expect(this.region).toBeVisible();
+  }
+
   /** Fills URL, scheme, token (and sudo user) and presses Connect; does not wait for the answer. */
   async connect(c: Credentials): Promise<void> {
+    await this.open();
     await this.instanceUrl.fill(c.baseUrl);
     await this.authScheme.selectOption({ label: c.scheme ?? 'Access token' });
     await this.token.fill(c.token);
@@ -61,24 +74,35 @@ export class ConnectPanel {
 
   /** Presses "Use sandbox" and waits until the sandbox's user token is signed in (alice). */
   async useSandbox(): Promise<void> {
+    await this.open();
     await this.useSandboxButton.click();
     await this.expectSignedInAs('alice');
   }
 
   /** Types a token into the (empty) token field and commits it with Enter, as a paste-and-go. */
   async enterToken(token: string): Promise<void> {
+    await this.open();
     await this.token.fill(token);
     await this.token.press('Enter');
   }
 
   /** Types an Instance URL and commits it with Enter. */
   async enterInstanceUrl(url: string): Promise<void> {
+    await this.open();
     await this.instanceUrl.fill(url);
     await this.instanceUrl.press('Enter');
   }
 
-  async expectSignedInAs(username: string): Promise<void> {
-    await expect(this.status).toHaveText(`Signed in as ${username}`);
-    await expect(this.status).toBeVisible();
+  /** Waits until the chip says who the token belongs to ("Signed in as alice", "Acting as bob (sudo)"). */
+  async expectIdentity(identity: string): Promise<void> {
+    await expect(this.chip).toHaveAccessibleName(new RegExp(` · ${escape(identity)} · `));
   }
+
+  async expectSignedInAs(username: string): Promise<void> {
+    await this.expectIdentity(`Signed in as ${username}`);
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

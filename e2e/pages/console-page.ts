@@ -72,8 +72,41 @@ export class ConsolePage {
     return this.page.getByRole('textbox', { name });
   }
 
+  /** A tab of the bottom pane under the query editor: "Variables", "Headers", "Request options". */
+  bottomTab(name: 'Variables' | 'Headers' | 'Request options'): Locator {
+    return this.page.getByRole('tablist', { name: 'Request editors' }).getByRole('tab', { name });
+  }
+
+  /** Shows an editor: the Variables and Headers editors are tabs of the bottom pane. */
+  async showEditor(name: EditorName): Promise<void> {
+    if (name === 'Query editor') return;
+    const tab = this.bottomTab(name === 'Variables editor' ? 'Variables' : 'Headers');
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect(this.editor(name)).toBeVisible();
+  }
+
+  /** Shows the Request options tab (checkbox "Trace", textbox "Feature flags"). */
+  async showRequestOptions(): Promise<void> {
+    const tab = this.bottomTab('Request options');
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  }
+
+  /** Runs an item of the editor toolbar's "Copy as…" menu ("Copy as curl", "Copy as src command"). */
+  async copyAs(item: string): Promise<void> {
+    await this.button('Copy as…').click();
+    const role = item === 'Include token' ? 'menuitemcheckbox' : 'menuitem';
+    await this.page.getByRole(role, { name: item, exact: true }).click();
+  }
+
+  /** Runs an item of the tab bar's "Tab actions" menu ("Rename tab", "Close tab", "Reopen closed tab"). */
+  async tabAction(item: string): Promise<void> {
+    await this.button('Tab actions').click();
+    await this.page.getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
   /** Replaces the whole text of an editor as a user does: click, select all, type (or delete). */
   async setEditor(name: EditorName, text: string): Promise<void> {
+    await this.showEditor(name);
     await this.editor(name).click();
     await this.page.keyboard.press('ControlOrMeta+a');
     if (text) await this.page.keyboard.insertText(text);

@@ -22,7 +22,8 @@ import { EditorToolbar } from './workbench/editor-toolbar.tsx';
 import { SidePanel } from './workbench/side-panel.tsx';
 import { Splitter, usePaneSize } from '../../shared/ui/splitter.tsx';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import './workbench/workbench.css';import type { CommandTarget, Panel } from './commands/command-table.ts';
+import './workbench/workbench.css';
+import type { CommandTarget, Panel } from './commands/command-table.ts';
 import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
 import { useExportCommands } from './hooks/use-export-commands.ts';
 import {

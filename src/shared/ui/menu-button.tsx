@@ -21,7 +21,9 @@ export function MenuButton(p: Props) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+  const items = () => [
+    ...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []),
+  ];
 
   useEffect(() => {
     if (!open) return;
@@ -79,7 +81,14 @@ export function MenuButton(p: Props) {
         {p.children}
       </button>
       {open && (
-        <div ref={menu} id={id} role="menu" aria-label={p.label} className="menu" onKeyDown={onMenuKey}>
+        <div
+          ref={menu}
+          id={id}
+          role="menu"
+          aria-label={p.label}
+          className="menu"
+          onKeyDown={onMenuKey}
+        >
           {p.items(() => close())}
         </div>
       )}

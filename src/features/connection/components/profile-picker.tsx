@@ -65,7 +65,10 @@ export function ProfilePicker() {
           ))}
         </select>
       </label>
-      <label className="field checkbox" title="The top bar marks it; a mutation asks before it runs">
+      <label
+        className="field checkbox"
+        title="The top bar marks it; a mutation asks before it runs"
+      >
         <input
           type="checkbox"
           checked={active?.production === true}

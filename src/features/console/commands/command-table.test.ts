@@ -173,18 +173,16 @@ describe('console command table', () => {
     expect(busy.called).toEqual(['stop']);
   });
 
-  it('has the tab bar buttons as entries; Reopen closed tab shows once a tab was closed', () => {
+  it('has the tab bar button and its menu as entries; Reopen closed tab shows once a tab was closed', () => {
     const none = recording({ closed: 0 });
     const some = recording({ closed: 2 });
-    const tabs = commandsWithButtons('tabs');
-    expect(tabs.map((c) => c.button)).toEqual([
-      'New tab',
+    const tabs = [...commandsWithButtons('tabs'), ...commandsWithButtons('tab-actions')];
+    expect(commandsWithButtons('tabs').map((c) => c.button)).toEqual(['New tab']);
+    expect(commandsWithButtons('tab-actions').map((c) => c.button)).toEqual([
       'Rename tab',
       'Close tab',
       'Reopen closed tab',
     ]);
-    // "New tab" is drawn as "+" and named by its label.
-    expect(commandById('new-tab').glyph).toBe('+');
     const reopen = commandById('reopen-tab');
     expect(reopen.shown?.(none.target)).toBe(false);
     expect(reopen.shown?.(some.target)).toBe(true);

@@ -81,8 +81,6 @@ export interface Command {
   button?: string;
   /** Where that button sits; default `editor`. */
   group?: ButtonGroup;
-  /** Shown on the button instead of `button` (which stays its accessible name), as `+`. */
-  glyph?: string;
   /** The button's class (its look: `primary`, `danger`, the tab bar's). */
   className?: string;
   /** Whether the button is there at all (Run query while idle, Stop while running). Default: always. */
@@ -248,8 +246,6 @@ export const COMMANDS: readonly Command[] = [
     run: (t) => t.newTab(),
     button: 'New tab',
     group: 'tabs',
-    glyph: '+',
-    className: 'tab-add',
   },
   {
     id: 'rename-tab',

@@ -113,7 +113,13 @@ export function BottomPane(p: Props) {
             className={`bottom-panel bottom-panel-${t.id}`}
             hidden={t.id !== tab || folded}
           >
-            {t.id === 'variables' ? p.variables : t.id === 'headers' ? p.headers : <RequestOptions />}
+            {t.id === 'variables' ? (
+              p.variables
+            ) : t.id === 'headers' ? (
+              p.headers
+            ) : (
+              <RequestOptions />
+            )}
           </div>
         ))}
       </div>
