@@ -2,23 +2,23 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 
 // Commands without a key (Copy as curl, Copy as src command) come from the console's command
-// table like the keyed ones: the toolbar's buttons and the Shortcuts dialog both list them.
+// table like the keyed ones: the toolbar's Copy as… menu and the Shortcuts dialog both list them.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.beforeEach(async ({ page }) => {
   await new ConsolePage(page).openWithSandbox();
 });
 
-test('the Shortcuts dialog lists Copy as curl and Copy as src by their buttons', async ({
-  page,
-}) => {
+test('the Shortcuts dialog lists Copy as curl and Copy as src by their menu', async ({ page }) => {
   const app = new ConsolePage(page);
   await app.shortcutsButton.click();
   const dialog = app.shortcutsDialog;
   const row = (label: string) => dialog.getByRole('row').filter({ hasText: label });
-  await expect(row('Copy the request as a curl command')).toContainText('“Copy as curl” button');
+  await expect(row('Copy the request as a curl command')).toContainText(
+    '“Copy as curl” in the “Copy as…” menu',
+  );
   await expect(row('Copy the request as a src api command')).toContainText(
-    '“Copy as src command” button',
+    '“Copy as src command” in the “Copy as…” menu',
   );
   await expect(row('Save the operation')).toContainText('Ctrl/Cmd-S');
   await page.keyboard.press('Escape');
@@ -28,20 +28,31 @@ test('the Shortcuts dialog lists Copy as curl and Copy as src by their buttons',
 test('Copy as curl and Copy as src command work from the toolbar', async ({ page }) => {
   const app = new ConsolePage(page);
   await app.setEditor('Query editor', '{ currentUser { username } }');
-  const exportGroup = page.getByRole('group', { name: 'Export' });
-  const curl = exportGroup.getByRole('button', { name: 'Copy as curl' });
+  const menuButton = app.button('Copy as…');
+  await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+  await menuButton.click();
+  const menu = page.getByRole('menu', { name: 'Copy as…' });
+  const curl = menu.getByRole('menuitem', { name: 'Copy as curl' });
+  await expect(curl).toBeFocused();
   await expect(curl).toHaveAttribute(
     'title',
     'Copy the request as a curl command (src api -get-curl)',
   );
   await curl.click();
+  await expect(menu).toBeHidden();
   await expect(app.notice('Copied curl command')).toBeVisible();
   const clipCurl = await app.clipboardText();
   expect(clipCurl).toMatch(/^curl \\\n/);
   expect(clipCurl).toContain('{ currentUser { username } }');
   expect(clipCurl).toContain("-H 'Authorization: token REDACTED'");
 
-  await exportGroup.getByRole('button', { name: 'Copy as src command' }).click();
+  // From the keyboard: the arrow moves to the next item, Enter runs it.
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(curl).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Copy as src command' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(app.notice('Copied src command')).toBeVisible();
   const clipSrc = await app.clipboardText();
   expect(clipSrc).toMatch(/^export SRC_ENDPOINT=/);
@@ -95,18 +106,24 @@ test('the panel toggles, Stop and the tab buttons are table commands the dialog 
     await expect(panel).toBeHidden();
   }
 
-  // The tab bar: "+" is the New tab command, named by its button text.
+  // The tab bar: an icon button is the New tab command, named by its button text; the other tab
+  // commands are items of its Tab actions menu.
+  const queryTabs = page.getByRole('tablist', { name: 'Query tabs' }).getByRole('tab');
   const newTab = page.getByRole('button', { name: 'New tab' });
-  await expect(newTab).toHaveText('+');
   await expect(newTab).toHaveAttribute('title', 'Open a new tab');
-  await expect(page.getByRole('button', { name: 'Reopen closed tab' })).toHaveCount(0);
+  const reopen = page.getByRole('menuitem', { name: 'Reopen closed tab' });
+  await app.button('Tab actions').click();
+  await expect(page.getByRole('menuitem', { name: 'Close tab' })).toBeVisible();
+  await expect(reopen).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await newTab.click();
-  await expect(page.getByRole('tab')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Close tab', exact: true }).click();
-  await expect(page.getByRole('tab')).toHaveCount(1);
-  const reopen = page.getByRole('button', { name: 'Reopen closed tab' });
+  await expect(queryTabs).toHaveCount(2);
+  await app.tabAction('Close tab');
+  await expect(queryTabs).toHaveCount(1);
+  await app.button('Tab actions').click();
   await expect(reopen).toHaveAttribute('title', 'Reopen the last closed tab (Shift-Ctrl-T)');
   await reopen.click();
-  await expect(page.getByRole('tab')).toHaveCount(2);
+  await expect(queryTabs).toHaveCount(2);
+  await app.button('Tab actions').click();
   await expect(reopen).toHaveCount(0);
 });

@@ -54,6 +54,11 @@ test.describe('connection panel', () => {
       { baseUrl: info.base_url, scheme: 'OAuth bearer', token: response },
       'bob',
     );
+    // Signed in, the chip shows the time left; the panel says more.
+    await expect(connection.chip).toHaveAccessibleName(
+      / · token (\d+ h \d+ min|\d+ min \d+ s|\d+ s) left · /,
+    );
+    await connection.open();
     // The e2e sandbox issues day-long tokens (playwright.config.ts), so hours may show.
     await expect(
       page.getByText(/Token: (\d+ h \d+ min|\d+ min \d+ s|\d+ s) left · refreshes automatically/),
@@ -157,8 +162,14 @@ test.describe('connection panel', () => {
     await page.reload();
     await expect(connection.token).toHaveValue('');
     await connection.useSandboxButton.click();
+    await connection.expectSignedInAs('alice');
+    await connection.open();
     await connection.remember.check();
     await page.reload();
+    // A remembered token is checked at start: signed in, the panel stays closed until asked for.
+    await connection.expectSignedInAs('alice');
+    await expect(connection.region).toBeHidden();
+    await connection.open();
     await expect(connection.token).not.toHaveValue('');
     await connection.remember.uncheck();
     const stored = await page.evaluate(() => JSON.stringify(window.localStorage));

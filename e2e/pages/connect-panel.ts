@@ -43,7 +43,7 @@ export class ConnectPanel {
     this.token = page.getByRole('textbox', { name: 'Access token' });
     this.sudoUser = page.getByRole('textbox', { name: 'Sudo user' });
     this.transport = page.getByRole('combobox', { name: 'Transport' });
-    this.connectButton = page.getByRole('button', { name: 'Connect' });
+    this.connectButton = page.getByRole('button', { name: 'Connect', exact: true });
     this.useSandboxButton = page.getByRole('button', { name: 'Use sandbox' });
     this.remember = page.getByRole('checkbox', { name: 'Remember on this device' });
     this.profile = page.getByRole('combobox', { name: 'Connection profile' });
@@ -51,8 +51,8 @@ export class ConnectPanel {
 
   /** Opens the panel with the chip unless it is open already. */
   async open(): Promise<void> {
-    if (await this.region.isVisible()) return;
-    await this.chip.click();
+    await expect(this.chip).toBeVisible();
+    if ((await this.chip.getAttribute('aria-expanded')) !== 'true') await this.chip.click();
     await expect(this.region).toBeVisible();
   }
 

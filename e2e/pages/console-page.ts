@@ -43,12 +43,13 @@ export class ConsolePage {
     this.responseHeaders = page.getByRole('region', { name: 'Response headers' });
     this.runButton = page.getByRole('button', { name: 'Run query' });
     this.stopButton = page.getByRole('button', { name: 'Stop' });
-    this.tabs = page.getByRole('tab');
-    this.selectedTab = page.getByRole('tab', { selected: true });
+    const queryTabs = page.getByRole('tablist', { name: 'Query tabs' });
+    this.tabs = queryTabs.getByRole('tab');
+    this.selectedTab = queryTabs.getByRole('tab', { selected: true });
     this.newTabButton = page.getByRole('button', { name: 'New tab' });
     this.historyButton = page.getByRole('button', { name: 'History', exact: true });
     this.history = page.getByRole('complementary', { name: 'History' });
-    this.savedOperationsButton = page.getByRole('button', { name: 'Saved operations' });
+    this.savedOperationsButton = page.getByRole('button', { name: 'Saved operations', exact: true });
     this.savedOperations = page.getByRole('region', { name: 'Saved operations' });
     this.saveOperationButton = page.getByRole('button', { name: 'Save operation' });
     this.saveDialog = page.getByRole('dialog', { name: 'Save operation' });
@@ -80,15 +81,15 @@ export class ConsolePage {
   /** Shows an editor: the Variables and Headers editors are tabs of the bottom pane. */
   async showEditor(name: EditorName): Promise<void> {
     if (name === 'Query editor') return;
-    const tab = this.bottomTab(name === 'Variables editor' ? 'Variables' : 'Headers');
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    if (await this.editor(name).isVisible()) return;
+    await this.bottomTab(name === 'Variables editor' ? 'Variables' : 'Headers').click();
     await expect(this.editor(name)).toBeVisible();
   }
 
   /** Shows the Request options tab (checkbox "Trace", textbox "Feature flags"). */
   async showRequestOptions(): Promise<void> {
-    const tab = this.bottomTab('Request options');
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    if (await this.page.getByRole('checkbox', { name: 'Trace' }).isVisible()) return;
+    await this.bottomTab('Request options').click();
   }
 
   /** Runs an item of the editor toolbar's "Copy as…" menu ("Copy as curl", "Copy as src command"). */
@@ -113,8 +114,9 @@ export class ConsolePage {
     else await this.page.keyboard.press('Delete');
   }
 
-  /** An editor's text (CodeMirror's lines, or the value of a plain textarea). */
-  editorText(name: EditorName): Promise<string> {
+  /** An editor's text (CodeMirror's lines, or the value of a plain textarea), shown if folded away. */
+  async editorText(name: EditorName): Promise<string> {
+    await this.showEditor(name);
     return this.editor(name).evaluate((el) =>
       el instanceof HTMLTextAreaElement
         ? el.value
@@ -139,7 +141,7 @@ export class ConsolePage {
   }
 
   tab(name: string): Locator {
-    return this.page.getByRole('tab', { name });
+    return this.page.getByRole('tablist', { name: 'Query tabs' }).getByRole('tab', { name });
   }
 
   /** Closes a tab from the keyboard (focus on it, Delete). */

@@ -49,7 +49,7 @@ const LIMITS_KEY = 'console-cost-limits';
 /** Which side panel is open (Docs, History, Saved operations), kept across visits. */
 const SIDE_PANEL_KEY = 'layout:side-panel-open';
 /** The editor column's share of the width beside the response. */
-const EDITOR_SHARE = { initial: 50, min: 20, max: 80 };
+const EDITOR_SHARE = { initial: 52, min: 20, max: 80 };
 
 function storedSidePanel(): Panel | undefined {
   const p = readJson<unknown>(SIDE_PANEL_KEY, null);

@@ -63,9 +63,18 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
   // Signed in: the panel gives the screen back to the work; anything else: it opens and says why.
   const open = useConnectionPanelOpen();
   const outcome = check.data;
+  const panelRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!outcome || outcome.key !== connectionKey(getConnection())) return;
-    setConnectionPanelOpen(outcome.status.state !== 'ok');
+    if (outcome.status.state !== 'ok') return setConnectionPanelOpen(true);
+    // Not while the user is in one of its fields: what they type there stays in front of them.
+    const focused = document.activeElement;
+    const panel = panelRef.current;
+    if (panel?.contains(focused) && focused?.matches('input, select, textarea')) return;
+    setConnectionPanelOpen(false);
+    // A press on Connect or Use sandbox leaves the focus on the chip, not on a hidden button.
+    if (panel?.contains(focused))
+      document.querySelector<HTMLElement>(`[aria-controls="${CONNECTION_PANEL_ID}"]`)?.focus();
   }, [outcome]);
 
   // Without a token yet, "Use sandbox" is the likely next click.
@@ -92,6 +101,7 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
 
   return (
     <section
+      ref={panelRef}
       aria-label="Connection"
       id={CONNECTION_PANEL_ID}
       className="connection-panel"

@@ -112,7 +112,7 @@ describe('console command table', () => {
     const rows = shortcutRows();
     for (const c of COMMANDS) expect(rows.map((r) => r.label)).toContain(c.label);
     expect(rows.find((r) => r.id === 'copy-as-curl')).toMatchObject({
-      keys: '“Copy as curl” button',
+      keys: '“Copy as curl” in the “Copy as…” menu',
     });
     expect(rows.find((r) => r.id === 'run')).toMatchObject({ keys: 'Ctrl/Cmd-Enter' });
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);

@@ -316,6 +316,15 @@ export function commandForKey(e: KeyboardEvent, scope: KeyScope): Command | unde
   return COMMANDS.find((c) => scopeOf(c) === scope && c.keys.some((k) => matchesKey(e, k)));
 }
 
+/** Where a keyless command is pressed: its button, or its item in a menu. */
+function whereToPress(c: Command): string {
+  const menu = { 'copy-as': 'Copy as…', 'tab-actions': 'Tab actions' } as Partial<
+    Record<ButtonGroup, string>
+  >;
+  const inMenu = menu[c.group ?? 'editor'];
+  return inMenu ? `“${c.button}” in the “${inMenu}” menu` : `“${c.button}” button`;
+}
+
 /** One row of the Shortcuts dialog, in the table of its scope. */
 export interface ShortcutRow {
   id: string;
@@ -332,7 +341,7 @@ export function shortcutRows(): ShortcutRow[] {
   return [
     ...COMMANDS.map((c) => ({
       id: c.id,
-      keys: c.keys.length || !c.button ? displayKeys(c.keys) : `“${c.button}” button`,
+      keys: c.keys.length || !c.button ? displayKeys(c.keys) : whereToPress(c),
       label: c.label,
       scope: scopeOf(c),
     })),

@@ -19,8 +19,11 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 const TAB_KEY = 'layout:bottom-tab';
-/** The query editor's share of the column; at the maximum only the tab strip is left below. */
-const TOP = { initial: 68, min: 20, max: 100 };
+/**
+ * The query editor's share of the column; at the maximum only the tab strip is left below, which
+ * is where it starts (GraphiQL's Variables pane starts folded too): the query gets the height.
+ */
+const TOP = { initial: 100, unfolded: 65, min: 20, max: 100 };
 
 function storedTab(): TabId {
   const id = readJson<unknown>(TAB_KEY, 'variables');
@@ -50,11 +53,11 @@ export function BottomPane(p: Props) {
   const folded = top >= TOP.max;
 
   function select(next: TabId) {
-    if (next === tab) setTop(folded ? TOP.initial : TOP.max);
+    if (next === tab) setTop(folded ? TOP.unfolded : TOP.max);
     else {
       setTab(next);
       writeJson(TAB_KEY, next);
-      if (folded) setTop(TOP.initial);
+      if (folded) setTop(TOP.unfolded);
     }
   }
   function onTabKey(e: KeyboardEvent, index: number) {
