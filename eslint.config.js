@@ -7,9 +7,19 @@ import globals from 'globals';
 // Doors: a feature is imported only through its index.ts (README.md, Architecture), and the server
 // imports from src/ only the shared contracts (src/shared/contracts/).
 const FEATURES = ['connection', 'console', 'docs', 'analytics'];
-const TEST_SELECTOR =
-  'MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip|todo)$/]';
-const TEST_MESSAGE = 'No focused or skipped tests: a skipped test proves nothing.';
+// Focused, skipped, conditional or inverted tests, in every form Vitest and Playwright have:
+// `it.only`, `test.fixme`, `describe.skipIf(…)`, `it.runIf(…)`, `test.describe.only`,
+// `test.describe.serial.skip`, `it.concurrent.skip`, `it.skip.each`, `test['only']`, `it.fails`,
+// `test.fail`, and the skips called from inside a test (`test.skip(cond)`, `test.info().skip()`,
+// `testInfo.fixme()`, Vitest's `ctx.skip()`).
+const TEST_ROOTS = 'it|test|describe|suite';
+const TEST_WORDS = 'only|skip|skipIf|runIf|fixme|todo|fail|fails';
+const TEST_SELECTOR = [
+  `MemberExpression:matches([object.name=/^(${TEST_ROOTS})$/], [object.object.name=/^(${TEST_ROOTS})$/], [object.object.object.name=/^(${TEST_ROOTS})$/]):matches([property.name=/^(${TEST_WORDS})$/], [property.value=/^(${TEST_WORDS})$/])`,
+  `MemberExpression:matches([object.callee.object.name='test'][object.callee.property.name='info'], [object.name=/^(testInfo|ctx|context)$/]):matches([property.name=/^(skip|fixme|fail)$/])`,
+].join(', ');
+const TEST_MESSAGE =
+  'No focused, skipped, conditional or expected-to-fail tests (only, skip, skipIf, runIf, fixme, todo, fail): a skipped test proves nothing.';
 const DOOR_MESSAGE = 'Import another feature only through its index.ts (README.md, Architecture).';
 const SERVER_MESSAGE = 'The server imports from src/ only src/shared/contracts/.';
 

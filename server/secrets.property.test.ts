@@ -9,6 +9,7 @@
  *   has no inline script.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,21 +69,21 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${APP}/sandbox.json`);
-      if (res.ok) {
-        info = (await res.json()) as Info;
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // The banner is printed once the app and its sandbox listen.
+  await new Promise<void>((ready, failed) => {
+    const onExit = () => failed(new Error(`server exited early:\n${output}`));
+    const onData = () => {
+      if (!/^Debug console: +http:/m.test(output)) return;
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      ready();
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+  });
+  const res = await fetch(`${APP}/sandbox.json`);
+  expect(res.status).toBe(200);
+  info = (await res.json()) as Info;
 }, 180_000);
 
 afterAll(async () => {
@@ -96,6 +97,25 @@ afterAll(async () => {
 });
 
 const RELAY = { 'X-Debug-Console': '1' };
+
+/**
+ * Resolves once the server has written the relay access-log line of a request sent now. Each
+ * line is written as its response is handed over, and stdout keeps order, so the lines of the
+ * requests answered before are in `output` by then.
+ */
+async function relayLogWritten(): Promise<void> {
+  const marker = `/relay/end-of-requests-${randomUUID()}`;
+  const written = new Promise<void>((resolve) => {
+    const onData = () => {
+      if (!output.includes(marker)) return;
+      child.stdout!.off('data', onData);
+      resolve();
+    };
+    child.stdout!.on('data', onData);
+  });
+  await (await fetch(`${APP}${marker}`, { headers: RELAY })).arrayBuffer();
+  await written;
+}
 
 function relayGraphQL(token: string, scheme = 'token', query = '{ currentUser { username } }') {
   return fetch(`${APP}/relay/graphql`, {
@@ -245,7 +265,7 @@ describe('secrets over real HTTP', () => {
       await (await relayGraphQL(t)).arrayBuffer();
       await (await relayAnalytics(t, '/api/credits?instanceURL=nope.example')).arrayBuffer();
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await relayLogWritten();
     const served = output.slice(startedAt);
     expect(served).toMatch(/relay (GET|POST) /); // the access log is on and did log
     for (const t of sent) expect(output).not.toContain(t);

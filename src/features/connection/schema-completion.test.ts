@@ -1,5 +1,5 @@
 import { buildSchema, introspectionFromSchema, printSchema } from 'graphql';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browseSchema } from './schema-build.ts';
 import { pendingCompletion } from './schema-completion.ts';
 import { toSchemaPayload } from './schema-payload.ts';
@@ -11,13 +11,21 @@ async function typesOf(sdl: string) {
   return browseSchema(toSchemaPayload(JSON.stringify({ data }), data));
 }
 
-/** Lets every pending promise and timer of the builder run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Runs everything that can run: every promise reaction and every (fake) timer, until none is
+ * left. Only after `vi.useFakeTimers()`.
+ */
+const settle = () => vi.runAllTimersAsync();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('pendingCompletion', () => {
   it('builds nothing of the whole schema until started (the types are shown first)', async () => {
     const types = await typesOf(SDL);
     const complete = vi.spyOn(types, 'complete');
+    vi.useFakeTimers();
     const pending = pendingCompletion(types, (e) => e.message);
     await settle();
     expect(complete).not.toHaveBeenCalled();
@@ -43,6 +51,7 @@ describe('pendingCompletion', () => {
     const complete = vi.spyOn(types, 'complete');
     let fail!: (err: Error) => void;
     const checked = new Promise<void>((_, reject) => (fail = reject));
+    vi.useFakeTimers();
     const pending = pendingCompletion(types, (e) => `Could not build: ${e.message}.`, checked);
     fail(new Error('unknown type: B'));
     await vi.waitFor(() =>
@@ -58,10 +67,12 @@ describe('pendingCompletion', () => {
     const complete = vi.spyOn(types, 'complete');
     let pass!: () => void;
     const checked = new Promise<void>((resolve) => (pass = resolve));
+    vi.useFakeTimers();
     const pending = pendingCompletion(types, (e) => e.message, checked);
     pending.start();
     await settle();
     expect(complete).not.toHaveBeenCalled();
+    vi.useRealTimers();
     pass();
     await vi.waitFor(() => expect(pending.completion.get().schema).toBeDefined());
     expect(complete).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import type { ReportState } from '../hooks/use-report.ts';
 import { formatBytes } from '../../../shared/lib/format-bytes.ts';
-import { formatRows, raggedMessage } from '../lib/report-errors.ts';
+import { formatRows, quoteMessage, raggedMessage } from '../lib/report-errors.ts';
 
 /** Progress bar (bytes and rows), Cancel, and the load's messages: error, notice, warnings. */
 export function ReportStatus({ state, onCancel }: { state: ReportState; onCancel(): void }) {
@@ -14,7 +14,10 @@ export function ReportStatus({ state, onCancel }: { state: ReportState; onCancel
         }${phase === 'streaming' ? ' received' : ''}`;
   // Without a Content-Length the bar is full and striped while active (size unknown).
   const percent = state.totalBytes ? Math.min(100, (p.bytes / state.totalBytes) * 100) : 100;
+  // Quote problems first: a record read on past one is often also a ragged row.
   const warnings: string[] = [];
+  for (const code of ['InvalidQuotes', 'MissingQuotes'] as const)
+    if (p.quotes[code].count > 0) warnings.push(quoteMessage(code, p.quotes[code]));
   if (p.ragged.count > 0)
     warnings.push(
       raggedMessage(
@@ -23,10 +26,6 @@ export function ReportStatus({ state, onCancel }: { state: ReportState; onCancel
         p.ragged.firstFieldCount,
         p.header?.length ?? 0,
       ),
-    );
-  if (p.unterminatedQuote)
-    warnings.push(
-      'The file ends inside a quoted field (a missing closing "): the last row may be incomplete.',
     );
   return (
     <div className="an-status">

@@ -50,7 +50,7 @@ const EMPTY_PROGRESS: Progress = {
   types: [],
   viewLength: 0,
   ragged: { count: 0 },
-  unterminatedQuote: false,
+  quotes: { InvalidQuotes: { count: 0 }, MissingQuotes: { count: 0 } },
   columns: [],
   periods: [],
   filterKey: '',

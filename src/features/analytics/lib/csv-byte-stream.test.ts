@@ -1,6 +1,7 @@
 /**
  * The byte path (`CsvByteStream`: quote-free lines read from the bytes into the store) against
- * the text parser over the same text: same header, rows, counts, ragged rows and their lines,
+ * the text parser over the same text: same header, rows, counts, ragged rows, quote problems and
+ * their lines,
  * whatever the byte cuts (inside a UTF-8 character too) and whatever the text (malformed included).
  */
 import { describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ function viaBytes(bytes: Uint8Array, cuts: number[]) {
     rows: store ? store.window(0, store.length).rows : [],
     rowCount: parser.rowCount,
     ragged: { ...parser.ragged },
-    unterminated: parser.unterminatedQuote,
+    quotes: structuredClone(parser.quotes),
     fromBytes: fromBytes.reduce((a, b) => a + b, 0),
   };
 }
@@ -55,7 +56,7 @@ function viaText(bytes: Uint8Array) {
     rows: rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')),
     rowCount: parser.rowCount,
     ragged: { ...parser.ragged },
-    unterminated: parser.unterminatedQuote,
+    quotes: structuredClone(parser.quotes),
   };
 }
 
@@ -162,5 +163,38 @@ describe('CsvByteStream', () => {
     const got = viaBytes(bytes, cuts);
     expect(got.rows.map((r) => r[0])).toEqual(['1', '2']);
     expect(got.rows[0]?.[1]).toHaveLength(long.length);
+  });
+
+  it('reports malformed and unterminated quotes on their lines, bytes read around them', () => {
+    // Lines 2-4 and 8 are quote-free (read from the bytes); line 5 opens a quoted cell whose
+    // `"b` is not a closing quote, so papaparse reads lines 5 and 6 as one row; line 7 has two
+    // such quotes in a cell closed on the line; line 9 is never closed.
+    const text =
+      'id,name,n\r\n1,ann,1\r\n2,bo,2\r\n3,cy,3\r\n4,"a"b,4\r\n5,"d",5\r\n6,"e"v"e",6\r\n7,fay,7\r\n8,"open,8\r\n9,gus,9\r\n';
+    const bytes = utf8.encode(text);
+    const expected = {
+      InvalidQuotes: { count: 2, firstLine: 5, lastLine: 6 },
+      MissingQuotes: { count: 1, firstLine: 9, lastLine: 10 },
+    };
+    for (let a = 0; a <= bytes.length; a++) {
+      const got = viaBytes(bytes, [a, (a * 7) % bytes.length]);
+      expect(got.quotes).toEqual(expected);
+      expect(got.rowCount).toBe(7);
+      expect(got.fromBytes).toBeGreaterThan(0);
+    }
+  });
+
+  it('counts the lines of many byte chunks before a malformed quote', () => {
+    const before = Array.from({ length: 30_000 }, (_, i) => `${i},user${i},${i % 7}\n`).join('');
+    const text = `id,name,n\n${before}x,"a"b,1\ny,"d",2\n${before}z,"open,3\n`;
+    const bytes = utf8.encode(text);
+    const cuts = Array.from({ length: 40 }, (_, i) => 7 + i * 65_519);
+    const got = viaBytes(bytes, cuts);
+    expect(got.fromBytes).toBeGreaterThan(bytes.length * 0.9);
+    expect(got.quotes).toEqual({
+      InvalidQuotes: { count: 1, firstLine: 30_002, lastLine: 30_003 },
+      MissingQuotes: { count: 1, firstLine: 60_004, lastLine: 60_004 },
+    });
+    expect(got.rowCount).toBe(60_002);
   });
 });

@@ -79,16 +79,23 @@ const table: fc.Arbitrary<Table> = fc.integer({ min: 1, max: 5 }).chain((width) 
   }),
 );
 
+/** Lines for rows, written as in `t`. */
+function writeRows(rows: string[][], t: Table): string {
+  const line = (r: string[]) => r.map((f) => writeField(f, t.quoteAll)).join(',');
+  return rows.map(line).join(t.newline) + (t.finalNewline && rows.length ? t.newline : '');
+}
+
 /**
  * Text for a table. Empty fields are always quoted (`""`), so a row is never an empty line,
  * which the parser rightly skips as blank.
  */
 function serialize(t: Table): string {
-  const line = (r: string[]) => r.map((f) => writeField(f, t.quoteAll)).join(',');
-  const text = [t.header, ...t.rows].map(line).join(t.newline) + (t.finalNewline ? t.newline : '');
+  const text = writeRows([t.header, ...t.rows], t);
   // A leading U+FEFF is a BOM by definition: a first field starting with one needs a real BOM.
   return (t.bom || text.startsWith('\ufeff') ? '\ufeff' : '') + text;
 }
+
+const NO_QUOTE_PROBLEMS = { InvalidQuotes: { count: 0 }, MissingQuotes: { count: 0 } };
 
 function cut(text: string, cuts: number[]): string[] {
   const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
@@ -112,7 +119,7 @@ function run(chunks: string[]) {
     rows,
     rowCount: p.rowCount,
     ragged: { ...p.ragged },
-    unterminated: p.unterminatedQuote,
+    quotes: structuredClone(p.quotes),
   };
 }
 
@@ -125,7 +132,7 @@ describe('CsvChunkParser (properties)', () => {
         expect(got.header).toEqual(t.header);
         expect(got.rows).toEqual(t.rows);
         expect(got.rowCount).toBe(t.rows.length);
-        expect(got.unterminated).toBe(false);
+        expect(got.quotes).toEqual(NO_QUOTE_PROBLEMS);
         const ragged = t.rows.filter((r) => r.length !== t.header.length);
         expect(got.ragged.count).toBe(ragged.length);
         if (ragged.length > 0) {
@@ -177,6 +184,108 @@ describe('CsvChunkParser (properties)', () => {
         });
         const expectedLine = before.split(lineChar).length;
         expect(run(cut(text, cuts)).ragged.firstLine).toBe(expectedLine);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+/** Cells without quotes, commas or line breaks (`blank`: maybe only spaces, or empty). */
+const plainCell = fc
+  .array(fc.constantFrom('a', '7', ' ', 'é', '日本', '😀'), { maxLength: 4 })
+  .map((p) => p.join(''));
+/** A plain cell with a character that is not a space (papaparse reads `"x"   ,` as closed). */
+const solidCell = fc
+  .tuple(plainCell, fc.constantFrom('b', '9', 'ü', '😀'), plainCell)
+  .map((p) => p.join(''));
+const plainLine = fc.array(plainCell, { minLength: 1, maxLength: 4 }).map((c) => c.join(','));
+
+/**
+ * A well-formed table around one malformed record: `…,"x"y,…` (a quoted cell whose closing quote
+ * is followed by more text; `y` may hold another such quote), `swallowed` quote-free lines, and a line whose quote, followed by a
+ * comma or the line's end, closes the cell at last (papaparse's reading); or, `sameLine`, the
+ * cell closes on its first line (`"x"yz"`: the stray quote is kept in the cell).
+ */
+const malformed = table.chain((t) =>
+  fc.record({
+    t: fc.constant(t),
+    split: fc.nat(t.rows.length),
+    before: fc.array(plainCell, { maxLength: 2 }),
+    x: plainCell,
+    // One stray quote or two (an even count of quotes in the record, as the quick path takes it).
+    y: fc.array(solidCell, { minLength: 1, maxLength: 2 }).map((c) => c.join('"')),
+    after: fc.array(plainCell, { maxLength: 2 }),
+    swallowed: fc.array(plainLine, { maxLength: 3 }),
+    closing: plainCell,
+    tail: fc.array(plainCell, { maxLength: 2 }),
+    sameLine: fc.boolean(),
+    cuts: fc.array(fc.nat(), { maxLength: 8 }),
+  }),
+);
+
+describe('CsvChunkParser: quote problems (properties)', () => {
+  it('counts and locates a malformed quote (and the lines it merged), whatever the chunking', () => {
+    fc.assert(
+      fc.property(malformed, (m) => {
+        const { t } = m;
+        const nl = t.newline;
+        const prefix = t.rows.slice(0, m.split);
+        const suffix = t.rows.slice(m.split);
+        const head = serialize({ ...t, rows: prefix, finalNewline: true });
+        // The cell's text between its opening and closing quotes, by line.
+        const inside = m.sameLine
+          ? [`${m.x}"${m.y}${m.closing}`]
+          : [[`${m.x}"${m.y}`, ...m.after].join(','), ...m.swallowed, m.closing];
+        const record = [...m.before, `"${inside.join(nl)}"`, ...m.tail].join(',');
+        const rest = writeRows(suffix, t);
+        const text = head + record + (suffix.length ? nl : '') + rest;
+        const lineChar = nl === '\r' ? '\r' : '\n';
+        const line = serialize({ ...t, rows: prefix, finalNewline: true, bom: false }).split(
+          lineChar,
+        ).length;
+
+        const got = run(cut(text, m.cuts));
+        expect(got.quotes).toEqual({
+          InvalidQuotes: { count: 1, firstLine: line, lastLine: line + inside.length - 1 },
+          MissingQuotes: { count: 0 },
+        });
+        // One row where the file has `inside.length` lines: the cell holds them all.
+        expect(got.rowCount).toBe(prefix.length + 1 + suffix.length);
+        expect(got.rows[prefix.length]).toEqual([...m.before, inside.join(nl), ...m.tail]);
+        expect(got.rows.slice(prefix.length + 1)).toEqual(suffix);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('locates a quoted cell the file ends in, from its line to the last, whatever the chunking', () => {
+    const open = table.chain((t) =>
+      fc.record({
+        t: fc.constant(t),
+        before: fc.array(plainCell, { maxLength: 2 }),
+        // Not empty: a record that is only `"` reads as a blank line (no row).
+        x: solidCell,
+        lines: fc.array(plainLine, { maxLength: 3 }),
+        finalNewline: fc.boolean(),
+        cuts: fc.array(fc.nat(), { maxLength: 8 }),
+      }),
+    );
+    fc.assert(
+      fc.property(open, (o) => {
+        const { t } = o;
+        const head = serialize({ ...t, finalNewline: true });
+        const record = [[...o.before, `"${o.x}`].join(','), ...o.lines];
+        const text = head + record.join(t.newline) + (o.finalNewline ? t.newline : '');
+        const lineChar = t.newline === '\r' ? '\r' : '\n';
+        const line = serialize({ ...t, finalNewline: true, bom: false }).split(lineChar).length;
+        // A line ending that ends the text ends its last line (no empty line after it).
+        const last = text.endsWith(t.newline) ? text.slice(0, -t.newline.length) : text;
+        const got = run(cut(text, o.cuts));
+        expect(got.quotes).toEqual({
+          InvalidQuotes: { count: 0 },
+          MissingQuotes: { count: 1, firstLine: line, lastLine: last.split(lineChar).length },
+        });
+        expect(got.rowCount).toBe(t.rows.length + 1);
       }),
       { numRuns: 1000 },
     );

@@ -8,7 +8,7 @@ function parseChunks(chunks: string[]) {
   const rows: string[][] = [];
   for (const c of chunks) rows.push(...p.push(c));
   rows.push(...p.end());
-  return { header: p.header, rows, ragged: { ...p.ragged }, unterminated: p.unterminatedQuote };
+  return { header: p.header, rows, ragged: { ...p.ragged }, quotes: structuredClone(p.quotes) };
 }
 
 function splitAt(text: string, cuts: number[]): string[] {
@@ -91,8 +91,30 @@ describe('CsvChunkParser', () => {
     expect(r.ragged).toEqual({ count: 2, firstLine: 4, firstRow: 2, firstFieldCount: 3 });
   });
 
-  it('flags an unterminated quote at the end', () => {
-    expect(parseChunks(['a,b\n1,"open']).unterminated).toBe(true);
+  it('flags an unterminated quote at the end, on its line', () => {
+    expect(parseChunks(['a,b\n1,"open']).quotes.MissingQuotes).toEqual({
+      count: 1,
+      firstLine: 2,
+      lastLine: 2,
+    });
+  });
+
+  // Issue 31: papaparse reads `"a"b,1` on to the next quote that closes a cell (a comma or the
+  // line's end after it), so lines 3 and 4 are one row; it says InvalidQuotes, and so must we.
+  it('reports the malformed quote that made one row of two lines', () => {
+    const text = 'id,name,n\n0,z,0\n1,"a"b,1\n2,"d",2\n3,c,3\n';
+    const whole = parseChunks([text]);
+    expect(whole.rows).toEqual([
+      ['0', 'z', '0'],
+      ['1', 'a"b,1\n2,"d', '2'],
+      ['3', 'c', '3'],
+    ]);
+    expect(whole.quotes).toEqual({
+      InvalidQuotes: { count: 1, firstLine: 3, lastLine: 4 },
+      MissingQuotes: { count: 0 },
+    });
+    for (let cut = 0; cut <= text.length; cut++)
+      expect(parseChunks(splitAt(text, [cut]))).toEqual(whole);
   });
 });
 

@@ -14,7 +14,8 @@ import type { LineStats, Newline } from './csv-store.ts';
 
 interface PapaResult {
   data: string[][];
-  errors: { code: string }[];
+  /** `row`: the index in `data` of the record the error is in. */
+  errors: { code: string; row?: number }[];
   meta: { cursor: number };
 }
 
@@ -27,6 +28,25 @@ export interface RaggedInfo {
   firstRow?: number;
   firstFieldCount?: number;
 }
+
+/** The quote problems papaparse reports (it reads on, so rows may merge). */
+export type QuoteCode = 'InvalidQuotes' | 'MissingQuotes';
+
+/** Records papaparse read around one kind of quote problem: counted, and the first one located. */
+export interface QuoteProblem {
+  count: number;
+  /** 1-based physical lines where the first such record starts and where it ends. */
+  firstLine?: number;
+  lastLine?: number;
+}
+
+/**
+ * `InvalidQuotes`: a quoted cell holds a quote that is neither doubled nor followed by a comma or
+ * the line's end; papaparse keeps it and reads on to the next quote that is, so the cell may run
+ * over the next lines, which are then not rows of their own. `MissingQuotes`: the text ends inside
+ * a quoted cell (the rest of the file is that cell).
+ */
+export type QuoteProblems = Record<QuoteCode, QuoteProblem>;
 
 /**
  * Finds the line ending used by the text: the first CR/LF outside double quotes. Undefined
@@ -118,15 +138,16 @@ export function quotedRecordEnd(text: string, from: number, newline: string): nu
 /**
  * Streams CSV text into rows. The first record is the header; `push` and `end` return data rows
  * only. A BOM is stripped, CRLF/LF/CR line endings are detected, blank lines are skipped, and
- * rows with the wrong number of fields are kept and counted in `ragged`.
+ * rows with the wrong number of fields are kept and counted in `ragged`. Malformed and
+ * unterminated quotes are read as papaparse reads them (on to the next closing quote, over line
+ * ends) and counted in `quotes`, each kind's first record located by its physical lines.
  */
 export class CsvChunkParser {
   header: string[] | undefined;
   /** Data rows emitted so far. */
   rowCount = 0;
   readonly ragged: RaggedInfo = { count: 0 };
-  /** True when the text ended inside a quoted field. */
-  unterminatedQuote = false;
+  readonly quotes: QuoteProblems = { InvalidQuotes: { count: 0 }, MissingQuotes: { count: 0 } };
   private parser: Papa.Parser | undefined;
   private newline: Newline = '\n';
   private pending = '';
@@ -190,12 +211,11 @@ export class CsvChunkParser {
       return;
     }
     const res = this.parser.parse(rest, 0, !final) as PapaResult;
-    if (final && res.errors.some((e) => e.code === 'MissingQuotes')) this.unterminatedQuote = true;
     const cursor = final ? rest.length : res.meta.cursor;
     const batchStartLine = this.linesBefore + 1;
     this.linesBefore += countChar(rest, this.lineChar(), 0, cursor);
     this.pending = final ? '' : rest.substring(cursor);
-    sink.append(this.collect(res.data, batchStartLine, this.lineChar(), rest));
+    sink.append(this.collect(res, batchStartLine, rest));
   }
 
   /** The line ending, once the parser has seen one (the header's). */
@@ -252,7 +272,7 @@ export class CsvChunkParser {
       if (res.meta.cursor !== piece.length) return pos;
       const startLine = this.linesBefore + 1;
       this.linesBefore += countChar(piece, this.lineChar());
-      sink.append(this.collect(res.data, startLine, this.lineChar(), piece));
+      sink.append(this.collect(res, startLine, piece));
       pos = end;
     }
   }
@@ -271,30 +291,39 @@ export class CsvChunkParser {
   }
 
   /**
-   * The physical line where record `i` of `data` starts, `raw` being the text papaparse read
-   * `data` from, which starts at line `startLine`. Counted in `raw` up to where papaparse's own
-   * row `i - 1` ended (its step cursor, read again for this one record): papaparse's values for
+   * The physical lines where record `i` of the records papaparse read from `raw` starts and ends,
+   * `raw` starting at line `startLine`. Counted in `raw` between where papaparse's own rows
+   * `i - 1` and `i` ended (its step cursor, read again up to this record): papaparse's values for
    * malformed quotes may drop the line breaks they spanned, and a scan of quotes by other rules
    * than papaparse's (a quote inside an unquoted field is a character) puts records elsewhere.
    */
-  private lineOfRecord(i: number, startLine: number, lineChar: string, raw: string): number {
-    let at = 0;
+  private recordLines(i: number, startLine: number, raw: string): { first: number; last: number } {
+    let from = 0;
+    let to = raw.length;
     let rows = 0;
     const parser = new Papa.Parser({
       delimiter: ',',
       newline: this.newline,
       step: (res: PapaResult) => {
-        if (++rows === i) {
-          at = res.meta.cursor;
+        rows++;
+        if (rows === i) from = res.meta.cursor;
+        if (rows === i + 1) {
+          to = res.meta.cursor;
           parser.abort();
         }
       },
     });
-    if (i > 0) parser.parse(raw, 0, false);
-    return startLine + countChar(raw, lineChar, 0, at);
+    parser.parse(raw, 0, false);
+    const lineChar = this.lineChar();
+    const first = startLine + countChar(raw, lineChar, 0, from);
+    // The record's own line ending (when it has one) ends its last line.
+    const breaks = countChar(raw, lineChar, from, to) - (raw.charAt(to - 1) === lineChar ? 1 : 0);
+    return { first, last: first + Math.max(0, breaks) };
   }
 
-  private collect(data: string[][], startLine: number, lineChar: string, raw: string): string[][] {
+  private collect(res: PapaResult, startLine: number, raw: string): string[][] {
+    const data = res.data;
+    if (res.errors.length) this.noteQuotes(res, startLine, raw);
     const out: string[][] = [];
     let i = 0;
     if (!this.header) {
@@ -312,7 +341,7 @@ export class CsvChunkParser {
       if (row.length !== width) {
         this.ragged.count++;
         if (this.ragged.firstLine === undefined) {
-          this.ragged.firstLine = this.lineOfRecord(i, startLine, lineChar, raw);
+          this.ragged.firstLine = this.recordLines(i, startLine, raw).first;
           this.ragged.firstRow = this.rowCount;
           this.ragged.firstFieldCount = row.length;
         }
@@ -320,5 +349,27 @@ export class CsvChunkParser {
       out.push(row);
     }
     return out;
+  }
+
+  /**
+   * Counts the records of `res` (read from `raw`, from line `startLine`) that papaparse reported
+   * a quote problem in, once per record and kind, and locates the first of each kind. Only
+   * records `res.data` holds: errors in a last record left for the next text come again then.
+   */
+  private noteQuotes(res: PapaResult, startLine: number, raw: string): void {
+    const seen = new Set<string>();
+    for (const e of res.errors) {
+      if (e.code !== 'InvalidQuotes' && e.code !== 'MissingQuotes') continue;
+      const row = e.row;
+      if (row === undefined || row >= res.data.length || seen.has(`${e.code}:${row}`)) continue;
+      seen.add(`${e.code}:${row}`);
+      const problem = this.quotes[e.code];
+      problem.count++;
+      if (problem.firstLine === undefined) {
+        const lines = this.recordLines(row, startLine, raw);
+        problem.firstLine = lines.first;
+        problem.lastLine = lines.last;
+      }
+    }
   }
 }

@@ -10,7 +10,7 @@ function progress(rows: number, patch: Partial<Progress> = {}): Progress {
     types: ['text', 'date', 'number'],
     viewLength: rows,
     ragged: { count: 0 },
-    unterminatedQuote: false,
+    quotes: { InvalidQuotes: { count: 0 }, MissingQuotes: { count: 0 } },
     columns: [
       { index: 0, name: 'User', type: 'text', role: 'user', event: false },
       { index: 1, name: 'Date', type: 'date', role: 'date', event: false },
@@ -30,6 +30,7 @@ describe('stableProgress', () => {
     expect(b.header).toBe(a.header);
     expect(b.columns).toBe(a.columns);
     expect(b.periods).toBe(a.periods);
+    expect(b.quotes).toBe(a.quotes);
     expect(sameShape(a, b)).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Progress arrives several times a second while a report streams, but most of it (the header,
- * column types and roles, periods, ragged rows, filters) rarely changes. `stableProgress` keeps
+ * column types and roles, periods, ragged rows, quote problems, filters) rarely changes. `stableProgress` keeps
  * the previous objects when they are equal, so memoized components can compare by reference;
  * `sameShape` says whether anything but the byte and row counters changed.
  */
@@ -20,6 +20,7 @@ export function stableProgress(prev: Progress, next: Progress): Progress {
     columns: same(prev.columns, next.columns) ? prev.columns : next.columns,
     periods: same(prev.periods, next.periods) ? prev.periods : next.periods,
     ragged: same(prev.ragged, next.ragged) ? prev.ragged : next.ragged,
+    quotes: same(prev.quotes, next.quotes) ? prev.quotes : next.quotes,
   };
 }
 

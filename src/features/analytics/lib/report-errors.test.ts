@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   connectionLostMessage,
   describeHttpFailure,
+  quoteMessage,
   raggedMessage,
   type HttpFailure,
 } from './report-errors.ts';
@@ -44,5 +45,25 @@ describe('helpers', () => {
       'Connection lost after 1,234 rows (2.0 KB); the rows received are kept. Load the report again to get the complete file.',
     );
     expect(raggedMessage(2, 7, 3, 5)).toMatch(/^2 rows have .*line 7 with 3 fields/);
+  });
+});
+
+describe('quoteMessage', () => {
+  it('names the line, what happened to the lines after it, and what to do', () => {
+    expect(quoteMessage('InvalidQuotes', { count: 1, firstLine: 3, lastLine: 4 })).toBe(
+      'Line 3: a quoted cell holds a " that is neither doubled nor followed by a comma or the line\'s end (InvalidQuotes); lines 3 to 4 were read as one row. Check the export, or download the CSV to inspect it.',
+    );
+    expect(quoteMessage('InvalidQuotes', { count: 1, firstLine: 7, lastLine: 7 })).toMatch(
+      /^Line 7: .*; the quote was kept as part of the cell\. Check the export/,
+    );
+    expect(quoteMessage('InvalidQuotes', { count: 12, firstLine: 7, lastLine: 9 })).toMatch(
+      /^12 rows have a quoted cell .*\(InvalidQuotes\); the first is on line 7; lines 7 to 9 were read as one row\./,
+    );
+    expect(quoteMessage('MissingQuotes', { count: 1, firstLine: 40, lastLine: 52 })).toBe(
+      'Line 40: a quoted cell is never closed: the file ends inside it (MissingQuotes); lines 40 to 52 were read as one row. Check the export, or download the CSV to inspect it.',
+    );
+    expect(quoteMessage('MissingQuotes', { count: 1, firstLine: 40, lastLine: 40 })).toMatch(
+      /^Line 40: .*; that row may be incomplete\./,
+    );
   });
 });

@@ -5,6 +5,7 @@
  */
 import { looksLikeHtml, retryAfterSeconds } from '../../../shared/api/http.ts';
 import { formatBytes } from '../../../shared/lib/format-bytes.ts';
+import type { QuoteCode, QuoteProblem } from './csv-stream.ts';
 
 /** A response that was not a usable 2xx, reduced to what the message needs. */
 export interface HttpFailure {
@@ -94,4 +95,37 @@ export function raggedMessage(
   const where =
     firstLine !== undefined ? ` The first is on line ${firstLine} with ${fields} fields;` : '';
   return `${formatRows(count)} ${count === 1 ? 'has' : 'have'} a different number of fields than the header (${width}).${where} missing cells are shown empty and extra cells are dropped. The download keeps the file exactly as sent.`;
+}
+
+const QUOTE_PROBLEM: Record<QuoteCode, { one: string; many: string }> = {
+  InvalidQuotes: {
+    one: 'a quoted cell holds a " that is neither doubled nor followed by a comma or the line\'s end (InvalidQuotes)',
+    many: 'have a quoted cell holding a " that is neither doubled nor followed by a comma or the line\'s end (InvalidQuotes)',
+  },
+  MissingQuotes: {
+    one: 'a quoted cell is never closed: the file ends inside it (MissingQuotes)',
+    many: 'have a quoted cell that is never closed (MissingQuotes)',
+  },
+};
+
+/**
+ * Warning for records papaparse read past a quote problem, naming the physical line (the header
+ * is line 1) of the first and what became of the lines it spanned.
+ */
+export function quoteMessage(code: QuoteCode, p: QuoteProblem): string {
+  const { firstLine: first, lastLine: last = first } = p;
+  const what = QUOTE_PROBLEM[code];
+  const happened =
+    p.count === 1 && first !== undefined
+      ? `Line ${first}: ${what.one}`
+      : `${formatRows(p.count)} ${what.many}${first !== undefined ? `; the first is on line ${first}` : ''}`;
+  const merged =
+    first === undefined || last === undefined
+      ? ''
+      : last > first
+        ? `; lines ${first} to ${last} were read as one row`
+        : code === 'InvalidQuotes'
+          ? '; the quote was kept as part of the cell'
+          : '; that row may be incomplete';
+  return `${happened}${merged}. Check the export, or download the CSV to inspect it.`;
 }

@@ -12,7 +12,7 @@ import type { Period } from '../lib/periods.ts';
 import type { DimensionId, SummaryResult, SummarySpec } from '../lib/summary-spec.ts';
 import type { HttpFailure } from '../lib/report-errors.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
-import type { RaggedInfo } from '../lib/csv-stream.ts';
+import type { QuoteProblems, RaggedInfo } from '../lib/csv-stream.ts';
 
 /** How a load ended. */
 export type Outcome = 'complete' | 'cancelled' | 'dropped' | 'html' | 'empty';
@@ -34,7 +34,8 @@ export interface Progress {
   types: ColumnType[];
   viewLength: number;
   ragged: RaggedInfo;
-  unterminatedQuote: boolean;
+  /** Malformed and unterminated quotes papaparse read on past (rows may have merged). */
+  quotes: QuoteProblems;
   /** What each column means (user, date, measure, …), from its header and values so far. */
   columns: ColumnInfo[];
   /** The periods the report's dates allow (none without a date column). */

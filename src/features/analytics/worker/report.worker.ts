@@ -74,7 +74,10 @@ function progress(): Progress {
     types: store?.types() ?? [],
     viewLength: store?.viewLength() ?? 0,
     ragged: { ...parser.ragged },
-    unterminatedQuote: parser.unterminatedQuote,
+    quotes: {
+      InvalidQuotes: { ...parser.quotes.InvalidQuotes },
+      MissingQuotes: { ...parser.quotes.MissingQuotes },
+    },
     columns: store ? reportColumns(store) : [],
     periods: store ? reportPeriods(store) : [],
     filterKey: JSON.stringify([spec.filters, spec.global]),
