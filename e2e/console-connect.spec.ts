@@ -202,6 +202,7 @@ test('a result is shown only while the fields still match it', async ({ page, re
   const connection = new ConnectPanel(page);
   await page.goto('/debug/console');
   await connection.connectAs({ baseUrl: info.base_url, token: info.tokens.user }, 'alice');
+  await connection.open();
   await connection.token.fill(info.tokens.admin);
   await connection.instanceUrl.focus();
   await expect(page.getByText('Signed in as alice')).toBeHidden();

@@ -43,7 +43,8 @@ export class ConnectPanel {
     this.token = page.getByRole('textbox', { name: 'Access token' });
     this.sudoUser = page.getByRole('textbox', { name: 'Sudo user' });
     this.transport = page.getByRole('combobox', { name: 'Transport' });
-    this.connectButton = page.getByRole('button', { name: 'Connect', exact: true });
+    // "Connect", or "Connecting…" while a check runs (a press then replaces it).
+    this.connectButton = page.getByRole('button', { name: /^Connect(ing…)?$/ });
     this.useSandboxButton = page.getByRole('button', { name: 'Use sandbox' });
     this.remember = page.getByRole('checkbox', { name: 'Remember on this device' });
     this.profile = page.getByRole('combobox', { name: 'Connection profile' });

@@ -49,7 +49,10 @@ export class ConsolePage {
     this.newTabButton = page.getByRole('button', { name: 'New tab' });
     this.historyButton = page.getByRole('button', { name: 'History', exact: true });
     this.history = page.getByRole('complementary', { name: 'History' });
-    this.savedOperationsButton = page.getByRole('button', { name: 'Saved operations', exact: true });
+    this.savedOperationsButton = page.getByRole('button', {
+      name: 'Saved operations',
+      exact: true,
+    });
     this.savedOperations = page.getByRole('region', { name: 'Saved operations' });
     this.saveOperationButton = page.getByRole('button', { name: 'Save operation' });
     this.saveDialog = page.getByRole('dialog', { name: 'Save operation' });
@@ -81,15 +84,27 @@ export class ConsolePage {
   /** Shows an editor: the Variables and Headers editors are tabs of the bottom pane. */
   async showEditor(name: EditorName): Promise<void> {
     if (name === 'Query editor') return;
-    if (await this.editor(name).isVisible()) return;
-    await this.bottomTab(name === 'Variables editor' ? 'Variables' : 'Headers').click();
+    const tab = this.bottomTab(name === 'Variables editor' ? 'Variables' : 'Headers');
+    // A press on the tab shown folds the pane: press only when its panel is not showing.
+    const shown = await tab.evaluate(
+      (t) =>
+        t.getAttribute('aria-selected') === 'true' &&
+        !document.getElementById(t.getAttribute('aria-controls') ?? '')?.hidden,
+    );
+    if (!shown) await tab.click();
     await expect(this.editor(name)).toBeVisible();
   }
 
   /** Shows the Request options tab (checkbox "Trace", textbox "Feature flags"). */
   async showRequestOptions(): Promise<void> {
-    if (await this.page.getByRole('checkbox', { name: 'Trace' }).isVisible()) return;
-    await this.bottomTab('Request options').click();
+    const tab = this.bottomTab('Request options');
+    const shown = await tab.evaluate(
+      (t) =>
+        t.getAttribute('aria-selected') === 'true' &&
+        !document.getElementById(t.getAttribute('aria-controls') ?? '')?.hidden,
+    );
+    if (!shown) await tab.click();
+    await expect(this.page.getByRole('checkbox', { name: 'Trace' })).toBeVisible();
   }
 
   /** Runs an item of the editor toolbar's "Copy as…" menu ("Copy as curl", "Copy as src command"). */
