@@ -88,7 +88,7 @@ test('the query editor never moves once shown, and keeps the focus it got at onc
   // Once the whole page is there (its language, toolbar, Variables, response and the first cost
   // estimate) …
   await expect(app.runButton).toBeVisible();
-  await expect(app.editor('Variables editor')).toBeVisible();
+  await expect(page.locator('.cm-host.variables-editor .cm-editor')).toBeAttached();
   await expect(app.response).toBeVisible();
   await expect(page.locator('.query-editor .cm-foldGutter')).toBeAttached();
   await expect(page.getByRole('region', { name: 'Query cost' })).toContainText('Depth');

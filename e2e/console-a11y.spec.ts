@@ -10,9 +10,10 @@ test('the console page has no serious accessibility violations', async ({ page }
   await app.historyButton.click();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('.connection-panel')
-    .include('.toolbar')
-    .include('.tabs-bar')
+    .include('.app-header')
+    .include('.activity-rail')
+    .include('.editor-toolbar')
+    .include('.bottom-strip')
     .include('.response-column')
     .include('.history-panel')
     .analyze();

@@ -92,7 +92,7 @@ test('the tab title, the operation picker and the Export note follow what is typ
   await app.setEditor('Query editor', 'query Mine { currentUser { username } }');
   await expect(app.selectedTab).toHaveText('Mine');
   const picker = page.getByRole('combobox', { name: 'Operation' });
-  const note = page.getByRole('group', { name: 'Export' }).getByText('Several operations');
+  const note = page.getByText('Several operations: the command names the one picked');
   await expect(picker).toBeHidden();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\nquery Other { currentUser { id } }');

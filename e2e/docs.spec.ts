@@ -231,6 +231,7 @@ test('schema downloads as SDL and as introspection JSON', async ({ page }) => {
 test('a refused token says what to do, and a schema file is the fallback', async ({ page }) => {
   const panel = await openDocs(page);
   const connection = new ConnectPanel(page);
+  await connection.open();
   await connection.token.fill('not-a-valid-token');
   await connection.token.blur();
   await panel.button('Refetch schema').click();

@@ -96,10 +96,11 @@ test('text typed right after load stays in order; completion comes with the lang
   // `}` closed by the editor as `{` was typed.
   await expect.poll(() => app.editorText('Query editor')).toBe(`${typed}{ curr}`);
   // The Variables and Headers editors arrived after the first paint and work.
+  await app.showEditor('Variables editor');
   await app.editor('Variables editor').click();
   await page.keyboard.type('{"a": 1}');
   await expect.poll(() => app.editorText('Variables editor')).toBe('{"a": 1}');
-  await expect(app.editor('Headers editor')).toBeVisible();
+  await expect(page.locator('.cm-host.headers-editor .cm-editor')).toBeAttached();
 });
 
 test('a keystroke’s task updates the editor only; the page re-renders in a task of its own', async ({
@@ -189,6 +190,7 @@ test('a click into the Variables editor before its view exists puts the caret th
   const app = new ConsolePage(page);
   await app.open();
   await expect(app.editor('Variables editor')).toHaveCount(0);
+  await app.bottomTab('Variables').click(); // the bottom pane starts folded
   await page.locator('.cm-host.variables-editor').click();
   await expect.poll(() => jsonEditors.seen).toBe(true);
   jsonEditors.release();

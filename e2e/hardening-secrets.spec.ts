@@ -127,6 +127,7 @@ async function fullFlow(page: Page, remember: boolean) {
   const app = new ConsolePage(page);
   await app.openWithSandbox(`${server.url}/debug/console`);
   const rememberBox = app.connection.remember;
+  await app.connection.open();
   if (remember) await rememberBox.check();
   else await expect(rememberBox).not.toBeChecked();
   await app.runQuery('query Me { currentUser { username } }');

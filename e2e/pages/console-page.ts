@@ -109,7 +109,8 @@ export class ConsolePage {
 
   /** Runs an item of the editor toolbar's "Copy as…" menu ("Copy as curl", "Copy as src command"). */
   async copyAs(item: string): Promise<void> {
-    await this.button('Copy as…').click();
+    const menu = this.button('Copy as…');
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
     const role = item === 'Include token' ? 'menuitemcheckbox' : 'menuitem';
     await this.page.getByRole(role, { name: item, exact: true }).click();
   }

@@ -40,7 +40,13 @@ function extensions(language: 'json' | 'text'): Extension[] {
     foldGutter(),
     drawSelection(),
     EditorState.readOnly.of(true),
-    EditorView.contentAttributes.of({ 'aria-label': 'Response body', 'aria-readonly': 'true' }),
+    // tabindex: focusable as it already is (contenteditable), said so for tools that only count
+    // tabindex (axe's scrollable-region-focusable, when a long line scrolls sideways).
+    EditorView.contentAttributes.of({
+      'aria-label': 'Response body',
+      'aria-readonly': 'true',
+      tabindex: '0',
+    }),
     search({ top: true }),
     highlightSelectionMatches(),
     keymap.of([...searchKeymap, ...foldKeymap, ...standardKeymap]),
