@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from './http-util.ts';
 import { createRelay } from './relay.ts';
-import { listenOn0, relayCall } from './test-relay.ts';
+import { listenOn0, relayCall } from './relay.test-helpers.ts';
 
 /**
  * A table of hostile upstreams (raw TCP servers writing whatever bytes they like): none of them

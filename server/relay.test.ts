@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createAppRoutes } from './app-routes.ts';
 import { closeServer } from './http-util.ts';
 import { createRelay, parseRelayTarget, relayAllowedHosts } from './relay.ts';
-import { listenOn0 } from './test-relay.ts';
+import { listenOn0 } from './relay.test-helpers.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 const TOKEN = 'sgp_0123456789abcdef0123456789abcdef01234567';

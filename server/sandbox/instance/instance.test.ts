@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { introspectionCacheKey } from './introspection-cache.ts';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 const ME = '{ currentUser { username } }';
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-instance-'));
