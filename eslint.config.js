@@ -22,6 +22,11 @@ const TEST_MESSAGE =
   'No focused, skipped, conditional or expected-to-fail tests (only, skip, skipIf, runIf, fixme, todo, fail): a skipped test proves nothing.';
 const DOOR_MESSAGE = 'Import another feature only through its index.ts (README.md, Architecture).';
 const SERVER_MESSAGE = 'The server imports from src/ only src/shared/contracts/.';
+const SERVER_RULE = { regex: '^(\\.\\./)+src/(?!shared/contracts/)', message: SERVER_MESSAGE };
+const TEST_HELPERS_RULE = {
+  regex: '\\.test-helpers\\.ts$',
+  message: 'Test support (*.test-helpers.ts) is imported only by tests.',
+};
 
 /** no-restricted-imports and no-restricted-syntax (for import()) for one set of regexes. */
 function restrictImports(files, rules) {
@@ -107,10 +112,12 @@ export default tseslint.config(
       },
     ],
   ),
-  restrictImports(
-    ['server/**/*.ts'],
-    [{ regex: '^(\\.\\./)+src/(?!shared/contracts/)', message: SERVER_MESSAGE }],
-  ),
+  restrictImports(['server/**/*.ts'], [SERVER_RULE]),
+  // Test support (`*.test-helpers.ts`) is for tests: product code never imports it.
+  {
+    ...restrictImports(['server/**/*.ts'], [SERVER_RULE, TEST_HELPERS_RULE]),
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
+  },
   {
     files: ['e2e/**/*.ts'],
     rules: {

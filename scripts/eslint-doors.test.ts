@@ -85,3 +85,21 @@ describe('server imports', () => {
     expect(await boundaryErrors('server/sandbox/analytics/probe.ts', code)).toEqual([]);
   });
 });
+
+describe('test support', () => {
+  const code = "import { listenOn0 } from '../relay.test-helpers.ts';\nexport const used = 1;\n";
+
+  it('server product code cannot import a *.test-helpers.ts file', async () => {
+    expect(await boundaryErrors('server/sandbox/probe.ts', code)).not.toEqual([]);
+  });
+
+  it('a test and another helper can', async () => {
+    expect(await boundaryErrors('server/sandbox/probe.test.ts', code)).toEqual([]);
+    expect(await boundaryErrors('server/sandbox/probe.test-helpers.ts', code)).toEqual([]);
+  });
+
+  it('still keeps a server test out of src/ beyond the contracts', async () => {
+    const deep = "import { readJson } from '../../src/shared/lib/storage.ts';";
+    expect(await boundaryErrors('server/sandbox/probe.test.ts', deep)).not.toEqual([]);
+  });
+});

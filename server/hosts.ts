@@ -2,13 +2,27 @@
  * Host names and addresses the server listens on or is reached by: loopback or not, how each
  * is written in a URL or a Host header (IPv6 in brackets, port 80 left out by browsers).
  */
+import { BlockList, isIP } from 'node:net';
 
-/** True for addresses only this machine can reach: 127.0.0.0/8, ::1 and localhost. */
+/** 127.0.0.0/8 and ::1; BlockList also matches IPv4-mapped IPv6 (::ffff:127.0.0.1) to the IPv4 rule. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * True for addresses only this machine can reach: 127.0.0.0/8 and ::1 in any spelling (IPv4-mapped
+ * included; IPv6 with or without brackets), and the name localhost in any case. Anything else is
+ * not loopback, so the access gate guards it: a LAN or link-local address, a wildcard, another
+ * name (`localhost.` and `*.localhost` go to DNS), and forms Node does not take for an address
+ * (`127.1`, `0x7f.0.0.1`), which it would look up by name.
+ */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1'
-  );
+  if (host.toLowerCase() === 'localhost') return true;
+  const bracketed = /^\[(.*)\]$/.exec(host);
+  const address = bracketed ? bracketed[1]! : host;
+  const family = isIP(address);
+  if (family === 0 || (bracketed && family !== 6)) return false;
+  return LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** A host as written in a URL or Host header: IPv6 addresses in brackets. */

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from './http-util.ts';
 import { createRelay } from './relay.ts';
-import { listenOn0, relayCall, type RelayCall } from './test-relay.ts';
+import { listenOn0, relayCall, type RelayCall } from './relay.test-helpers.ts';
 
 /**
  * Upstream keep-alive: the relay keeps idle upstream connections open for a few seconds and

@@ -4,7 +4,7 @@ import tls from 'node:tls';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeServer } from './http-util.ts';
 import { createRelay } from './relay.ts';
-import { listenOn0, relayCall } from './test-relay.ts';
+import { listenOn0, relayCall } from './relay.test-helpers.ts';
 
 /**
  * The relay to an https:// target: the TLS server name it sends (the target's host name, none

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { createAppRoutes } from './app-routes.ts';
 import { closeServer } from './http-util.ts';
 import { parseRelayTarget } from './relay.ts';
-import { listenOn0 } from './test-relay.ts';
+import { listenOn0 } from './relay.test-helpers.ts';
 
 const ROUTES: Record<string, { method: string; upstream: string }> = {
   '/relay/graphql': { method: 'POST', upstream: '/.api/graphql' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 interface Body {
   data?: Record<string, unknown> | null;

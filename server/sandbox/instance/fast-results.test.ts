@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFastPathThreshold } from './fast-results.ts';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 const QUERIES: [string, string, Record<string, unknown> | undefined, boolean][] = [
   [

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { introspectionCacheKey } from './introspection-cache.ts';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 const ME = '{ currentUser { username } }';
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-instance-'));
@@ -612,17 +612,24 @@ describe('OAuth token endpoint', () => {
 });
 
 describe('OAuth expiry (SANDBOX_OAUTH_TTL)', () => {
-  it('answers 401 for an expired Bearer token', async () => {
+  it('answers 401 for a Bearer token once its lifetime has passed, not a millisecond before', async () => {
+    // Only the clock is fake (timers and I/O are real): the instance reads Date.now.
+    vi.useFakeTimers({ toFake: ['Date'] });
     process.env.SANDBOX_OAUTH_TTL = '1';
     const inst = await startTestInstance();
     delete process.env.SANDBOX_OAUTH_TTL;
     try {
       expect(inst.oauth.expires_in).toBe(1);
-      await new Promise((r) => setTimeout(r, 1100));
-      const r = await inst.gql(ME, { headers: { Authorization: `Bearer ${inst.tokens.oauth}` } });
+      const asBob = { headers: { Authorization: `Bearer ${inst.tokens.oauth}` } };
+      vi.setSystemTime(Date.now() + 999);
+      const before = await inst.gql(ME, asBob);
+      expect([before.status, username(before.text)]).toEqual([200, 'bob']);
+      vi.setSystemTime(Date.now() + 1);
+      const r = await inst.gql(ME, asBob);
       expect(r.status).toBe(401);
       expect(r.text).toBe('OAuth access token expired.\n');
     } finally {
+      vi.useRealTimers();
       await inst.close();
     }
   });

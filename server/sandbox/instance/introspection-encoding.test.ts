@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
 import { closeServer } from '../../http-util.ts';
 import { createRelay } from '../../relay.ts';
-import { listenOn0 } from '../../test-relay.ts';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { listenOn0 } from '../../relay.test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 /** The introspection query this console and GraphiQL send on connect. */
 const STANDARD = JSON.stringify({

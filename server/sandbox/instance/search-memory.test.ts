@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 // A global `gc` for this test only (the flag must be set before the context is made).
 setFlagsFromString('--expose-gc');

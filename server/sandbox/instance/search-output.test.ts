@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 /**
  * The search output is pinned: the same query gives the same bytes (the benchmarks, the e2e

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, renderTracePage, TraceStore } from './tracing.ts';
-import { startTestInstance, type TestInstance } from './test-helpers.ts';
+import { startTestInstance, type TestInstance } from './instance.test-helpers.ts';
 
 const ME = '{ currentUser { username } }';
 const TRACE = { 'X-Sourcegraph-Should-Trace': 'true' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTestInstance,
   type TestInstance,
-} from '../../../../server/sandbox/instance/test-helpers.ts';
+} from '../../../../server/sandbox/instance/instance.test-helpers.ts';
 import { DIAGNOSTICS } from '../../../shared/contracts/diagnostics.ts';
 
 /** Every recipe runs against the real sandbox server, as the admin, without errors. */

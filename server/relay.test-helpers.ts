@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 
 /**
- * Shared by the relay's tests (relay.test.ts, relay-hostile.test.ts, relay-keep-alive.test.ts,
- * relay.property.test.ts): a port for a test server, and one request through the relay as the
- * page sends it, on a connection of its own.
+ * Test support for the server's tests (never imported by product code; eslint.config.js): a
+ * port for a test server, and one request through the relay as the page sends it, on a
+ * connection of its own.
  */
 
 /** Listens on a free port of 127.0.0.1 and resolves with it. */

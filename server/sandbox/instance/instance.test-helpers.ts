@@ -12,7 +12,10 @@ export interface TestInstance extends SandboxInstance {
   ): Promise<{ status: number; headers: Headers; text: string }>;
 }
 
-/** Starts the real instance handler on an ephemeral port (for server tests). */
+/**
+ * Starts the real instance handler on an ephemeral port. Test support (never imported by
+ * product code; eslint.config.js).
+ */
 export async function startTestInstance(
   opts: { schemaPath?: string; siteConfigPath?: string; publicMode?: boolean } = {},
 ): Promise<TestInstance> {
