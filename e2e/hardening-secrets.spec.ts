@@ -141,7 +141,7 @@ async function fullFlow(page: Page, remember: boolean) {
     ['Copy as curl', 'Copied curl command'],
     ['Copy as src command', 'Copied src command'],
   ] as const) {
-    await app.button(name).click();
+    await app.copyAs(name);
     await expect(app.notice(copied)).toBeVisible();
     clips.push(await app.clipboardText());
   }

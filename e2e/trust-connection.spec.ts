@@ -82,14 +82,26 @@ test('a token pasted while the check of the URL alone is under way is checked to
   await connection.expectSignedInAs('alice');
 });
 
-test('"Signed in as" appearing does not move the toolbar below it', async ({ page }) => {
+test('signing in moves the workbench once: the panel gives way, the focus goes to the chip', async ({
+  page,
+}) => {
   const connection = new ConnectPanel(page);
   await page.goto('/debug/console');
-  const docs = page.getByRole('button', { name: 'Docs', exact: true });
-  const before = await docs.boundingBox();
+  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  const before = (await editor.boundingBox())!;
+  // While the check is under way nothing moves: the status line keeps its height.
+  const checks = await holdRequests(page, '**/relay/graphql?CurrentUser');
   await connection.useSandboxButton.click();
+  await expect.poll(() => checks.seen).toBe(true);
+  expect(await editor.boundingBox()).toEqual(before);
+  checks.release();
+  // Signed in, the panel closes and the editor takes its place under the top bar.
   await connection.expectSignedInAs('alice');
-  expect(await docs.boundingBox()).toEqual(before);
+  await expect(connection.region).toBeHidden();
+  await expect(connection.chip).toBeFocused();
+  const after = (await editor.boundingBox())!;
+  expect(after.y).toBeLessThan(before.y);
+  expect(after.y).toBeLessThanOrEqual(56);
 });
 
 test('a half-typed Instance URL never receives the token, however long the pause', async ({
@@ -172,8 +184,9 @@ test('an instance that redirects (http → elsewhere) is named, never followed, 
     // The browser did not follow: the target saw nothing, the token went nowhere else.
     expect(target.seen).toEqual([]);
     await connection.status.getByRole('button', { name: 'Use http://127.0.0.1:4643' }).click();
-    await expect(connection.instanceUrl).toHaveValue('http://127.0.0.1:4643');
     await connection.expectSignedInAs('redirect-target');
+    await connection.open();
+    await expect(connection.instanceUrl).toHaveValue('http://127.0.0.1:4643');
   } finally {
     await redirecting.close();
     await target.close();

@@ -20,6 +20,7 @@ test('switching profiles switches identity, and never sends one profile’s toke
   const profile = connection.profile;
   await expect(profile).toHaveValue('default');
   await connection.useSandbox();
+  await connection.open();
 
   // A second profile: same instance, no token until one is entered for it.
   await page.getByRole('button', { name: 'New profile' }).click();

@@ -14,11 +14,13 @@ test('"Remember" turned off in one tab holds in the other, even after the other 
 }) => {
   const a = new ConsolePage(await context.newPage());
   await a.openWithSandbox();
+  await a.connection.open();
   await a.connection.remember.check();
   await expect.poll(() => stored(a.page, 'connection-secrets')).toContain('sgp_');
 
   const b = new ConsolePage(await context.newPage());
   await b.open();
+  await b.connection.open();
   // B starts with the remembered token.
   await expect(b.connection.remember).toBeChecked();
 
