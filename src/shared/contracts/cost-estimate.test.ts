@@ -136,12 +136,6 @@ describe('estimateQueryCost: variables', () => {
       error: 'missing nonnull variable: "n"',
     });
   });
-  it('fails on a first of another type', () => {
-    expect(estimateQueryCost('{users(first:"3"){nodes{username}}}').ok).toBe(false);
-    expect(
-      estimateQueryCost('query($n:Int){users(first:$n){nodes{username}}}', { n: true }).ok,
-    ).toBe(false);
-  });
 });
 
 describe('estimateQueryCost: fragments', () => {
@@ -204,14 +198,6 @@ describe('estimateQueryCost: inline fragments', () => {
     );
     // node 1; inline sub-walk = spread 2; outer spread inside inline adds 2 as well
     expect(c.fieldCount).toBe(1 + 2 + 2);
-  });
-
-  it('uses variable defaults inside inline fragments', () => {
-    const c = cost(
-      'query($n: Int = 4) { node(id: "x") { ... on User { f(first: $n) { nodes { username } } } } }',
-    );
-    // node 1; inline sub-walk: f 1 + username 4 = 5
-    expect(c.fieldCount).toBe(1 + 5);
   });
 
   it('fails on an inline fragment without type condition', () => {

@@ -1,7 +1,8 @@
 /**
  * The instance's GraphQL cost estimator (version 2 of the walk, quirks
  * included). One module serves the sandbox's limit check and the console's cost meter, so it is
- * pure: it imports only graphql-js's parser and AST types, no Node or browser APIs.
+ * pure: it imports only graphql-js's parser and AST types, no Node or browser APIs. The
+ * instance's own test table checks it (cost-estimate.oracle.test.ts).
  *
  * Safety: the query is scanned lexically for bracket nesting before parsing, so a pathological
  * query (10,000 levels deep) is refused without recursing; every recursive step below is then
@@ -10,8 +11,10 @@
 import { Kind, parse } from 'graphql';
 import type { CostEstimate, CostHotspot, QueryCost } from './cost-limits.ts';
 import type {
+  DirectiveNode,
   DocumentNode,
   FieldNode,
+  FragmentSpreadNode,
   FragmentDefinitionNode,
   InlineFragmentNode,
   OperationDefinitionNode,
@@ -64,6 +67,37 @@ export function nestingDepth(query: string): number {
   return max;
 }
 
+class EstimateError extends Error {}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Go's strconv.Atoi: an optional sign and ASCII digits, nothing around them, within int64.
+ * Anything else fails the estimate.
+ */
+function atoi(text: string): number {
+  if (!/^[+-]?[0-9]+$/.test(text)) {
+    throw new EstimateError(`unsupported value: ${JSON.stringify(text)} is not an integer`);
+  }
+  const n = BigInt(text);
+  if (n < INT64_MIN || n > INT64_MAX) {
+    throw new EstimateError('unsupported value: first/last out of range');
+  }
+  return Number(n);
+}
+
+/** What the instance makes of a supplied variable used as a limit (its extractInt). */
+function extractInt(value: unknown, name: string): number {
+  if (value === null) return 0;
+  if (typeof value === 'string') return atoi(value);
+  // JSON numbers arrive as float64 and are truncated. Beyond int64 Go's conversion is
+  // platform-defined; failing keeps an Infinity limit from turning the multiplier into NaN
+  // when divided out (a NaN field count passes every limit check).
+  if (typeof value === 'number' && Math.abs(value) < 2 ** 63) return Math.trunc(value);
+  throw new EstimateError(`unsupported value for variable "${name}"`);
+}
+
 interface UnitCost {
   fieldCount: number;
   aliasCount: number;
@@ -71,8 +105,6 @@ interface UnitCost {
   duplicate: number;
   maxDepth: number;
 }
-
-class EstimateError extends Error {}
 
 interface Shared {
   /** Named fragments' costs, and (quirk) inline fragments' costs under their type name. */
@@ -102,7 +134,8 @@ class Walk {
   listed: Listed[] = [];
   inInline = 0;
   varNonNull = new Map<string, boolean>();
-  varDefault = new Map<string, number>();
+  /** Int defaults of the operation's variables, as written (parsed when used, like Go's Atoi). */
+  varDefault = new Map<string, string>();
   /** Index of the top-level selection being walked (for the hotspot), -1 outside. */
   top = -1;
   topCounts: number[] = [];
@@ -133,7 +166,7 @@ class Walk {
 
   selection(sel: SelectionNode): void {
     if (sel.kind === Kind.FIELD) this.field(sel);
-    else if (sel.kind === Kind.FRAGMENT_SPREAD) this.spread(sel.name.value);
+    else if (sel.kind === Kind.FRAGMENT_SPREAD) this.spread(sel);
     else this.inline(sel);
   }
 
@@ -147,46 +180,62 @@ class Walk {
     for (const arg of field.arguments ?? []) {
       if (arg.name.value === 'first' || arg.name.value === 'last') this.limit(arg.value);
     }
+    this.directives(field.directives);
     if (field.selectionSet) this.selectionSet(field.selectionSet);
   }
 
+  /**
+   * The instance checks every argument named first/last, a directive's included (the walk
+   * visits a node's directives after its arguments and before its selection set).
+   */
+  directives(directives: readonly DirectiveNode[] | undefined): void {
+    for (const d of directives ?? []) {
+      for (const arg of d.arguments ?? []) {
+        if (arg.name.value === 'first' || arg.name.value === 'last') this.limit(arg.value);
+      }
+    }
+  }
+
+  /**
+   * A first/last value. Only an Int literal or a variable counts; any other literal is left
+   * alone, as the instance has no case for it. A variable present in the request (even as
+   * null, which counts as 0) is used as supplied; only an absent one falls back to the
+   * non-null check, then the default, then 1.
+   */
   limit(value: ValueNode): void {
     let l: number;
     if (value.kind === Kind.INT) {
-      l = parseInt(value.value, 10);
+      l = atoi(value.value);
     } else if (value.kind === Kind.VARIABLE) {
       const name = value.name.value;
-      const supplied = this.shared.variables[name];
-      if (supplied !== undefined && supplied !== null) {
-        if (typeof supplied === 'number' && Number.isFinite(supplied)) l = Math.trunc(supplied);
-        else if (typeof supplied === 'string' && /^[+-]?\d+$/.test(supplied.trim()))
-          l = parseInt(supplied, 10);
-        else throw new EstimateError(`unsupported value for variable "${name}"`);
+      const vars = this.shared.variables;
+      if (Object.hasOwn(vars, name)) {
+        l = extractInt(vars[name], name);
       } else if (this.varNonNull.get(name)) {
         throw new EstimateError(`missing nonnull variable: "${name}"`);
-      } else if (this.varDefault.has(name)) {
-        l = this.varDefault.get(name) ?? 1;
       } else {
-        this.pending = 1;
-        return;
+        const d = this.varDefault.get(name);
+        if (d === undefined) {
+          this.pending = 1;
+          return;
+        }
+        l = atoi(d);
       }
     } else {
-      throw new EstimateError(`unsupported value type ${value.kind} for first/last`);
+      return;
     }
-    // Go's integer parse fails beyond int64; an Infinity limit would turn the multiplier into
-    // NaN when divided out, and a NaN field count passes every limit check.
-    if (!(Math.abs(l) < 2 ** 63))
-      throw new EstimateError('unsupported value: first/last out of range');
     if (l > 0) this.pending = l;
   }
 
-  spread(name: string): void {
+  spread(node: FragmentSpreadNode): void {
+    const name = node.name.value;
     const frag = this.shared.table.get(name);
     if (!frag) throw new EstimateError(`unknown fragment "${name}"`);
     this.fieldCount += frag.fieldCount * this.multiplier;
     this.aliasCount += frag.aliasCount;
     this.uniqueFromSpreads += frag.uniqueCount;
     this.duplicate = Math.max(this.duplicate, frag.duplicate);
+    this.directives(node.directives);
   }
 
   inline(frag: InlineFragmentNode): void {
@@ -194,16 +243,17 @@ class Walk {
     const type = frag.typeCondition.name.value;
     let that = this.shared.inlineMemo.get(frag);
     if (!that) {
-      // Fresh state, same fragments and variables (definitions included).
+      // Fresh state, same fragments and supplied variables; the operation's variable
+      // definitions are not known there, so a default is not used and a missing non-null
+      // variable counts as 1 (the outer walk still reports it).
       const sub = new Walk(this.shared);
-      sub.varNonNull = this.varNonNull;
-      sub.varDefault = this.varDefault;
       sub.selectionSet(frag.selectionSet);
       that = sub.finish();
       this.shared.inlineMemo.set(frag, that);
     }
     this.shared.table.set(type, { ...that, fieldCount: that.fieldCount * this.multiplier });
     this.listed.push({ type, top: this.top });
+    this.directives(frag.directives);
     this.inInline++;
     this.selectionSet(frag.selectionSet);
     this.inInline--;
@@ -264,6 +314,7 @@ function costFragments(frags: FragmentDefinitionNode[], shared: Shared): void {
         continue;
       }
       const w = new Walk(shared);
+      w.directives(f.directives);
       w.selectionSet(f.selectionSet);
       shared.table.set(f.name.value, w.finish());
       done.add(f.name.value);
@@ -350,9 +401,9 @@ export function estimateQueryCost(
       for (const v of op.variableDefinitions ?? []) {
         const name = v.variable.name.value;
         w.varNonNull.set(name, v.type.kind === Kind.NON_NULL_TYPE);
-        if (v.defaultValue?.kind === Kind.INT)
-          w.varDefault.set(name, parseInt(v.defaultValue.value, 10));
+        if (v.defaultValue?.kind === Kind.INT) w.varDefault.set(name, v.defaultValue.value);
       }
+      w.directives(op.directives);
       w.selectionSet(op.selectionSet, true);
       const c = w.finish();
       cost.fieldCount += c.fieldCount;
