@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { AnalyticsPage, type AnalyticsSandbox } from './pages/analytics-page.ts';
+import { listenOnFreePort } from './server.ts';
 
 // The Analytics tab answering questions: chart defaults, summary (pivot) examples, compare
 // periods, export of the view, cells exactly as sent, dark mode charts, credits in words.
-// Extra servers of this file use ports 4680..4689.
 
 /** The report straight from the sandbox (the test's own oracle), parsed. */
 async function direct(
@@ -356,7 +356,7 @@ test('Compare periods: active users and searches, last 28 days against the 28 be
   );
 });
 
-// ───────────── Cells exactly as sent (an analytics service of our own on port 4680) ─────────────
+// ───────────── Cells exactly as sent (an analytics service of our own) ─────────────
 
 const CRAFTED = [
   'Instance user ID,Zip,Username,Timestamp Date (or Month),Searches,Combined CAR',
@@ -379,10 +379,10 @@ test('cells are shown exactly as sent: identifiers, zip codes, leading zeros, ev
     res.writeHead(200, { 'Content-Type': 'text/csv', 'Access-Control-Allow-Origin': '*' });
     res.end(CRAFTED + '\r\n');
   });
-  await new Promise<void>((r) => server.listen(4680, '127.0.0.1', r));
+  const analyticsUrl = await listenOnFreePort(server);
   try {
     await new AnalyticsPage(page).connectToSandbox();
-    await page.getByRole('textbox', { name: 'Analytics URL' }).fill('http://127.0.0.1:4680');
+    await page.getByRole('textbox', { name: 'Analytics URL' }).fill(analyticsUrl);
     await new AnalyticsPage(page).loadReport('crafted.example', 'by_user_day');
     const preview = page.getByRole('table', { name: 'Report preview' });
     const row = (n: number) => preview.getByRole('row').nth(n).getByRole('cell');

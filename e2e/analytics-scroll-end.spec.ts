@@ -11,7 +11,7 @@ const CHROME_MAX_ROWS = Math.floor(33_554_428 / 28);
 let server: ExtraServer;
 
 test.beforeAll(async () => {
-  server = await startExtraServer(5650, { SANDBOX_REPORT_SCALE: String(SCALE) });
+  server = await startExtraServer({ SANDBOX_REPORT_SCALE: String(SCALE) });
 });
 
 test.afterAll(async () => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import { AnalyticsPage } from './pages/analytics-page.ts';
+import { closedOrigin } from './server.ts';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Report preview' });
 const rowCount = (page: Page) =>
@@ -268,8 +269,8 @@ test.describe('bad answers from the service', () => {
     await new AnalyticsPage(page).submitReport({ host: hidden });
     await expect(page.getByRole('alert')).toContainText('HTTP 403');
     await expect(page.getByRole('alert')).toContainText(`cannot see instance ${hidden}`);
-    // Nothing listens on this port (inside this suite's range): the relay answers itself.
-    await page.getByRole('textbox', { name: 'Analytics URL' }).fill('http://127.0.0.1:4519');
+    // Nothing listens there: the relay answers itself.
+    await page.getByRole('textbox', { name: 'Analytics URL' }).fill(await closedOrigin());
     await new AnalyticsPage(page).submitReport({ host: info.instances[0] });
     await expect(page.getByRole('alert')).toContainText("The console's relay could not complete");
     await expect(page.getByRole('alert')).toContainText('Check the Analytics URL');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConnectPanel } from './pages/connect-panel.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 import { holdRequests } from './pages/hold-requests.ts';
+import { closedOrigin } from './server.ts';
 
 test.describe('connection panel', () => {
   test('a value that changes while you are in the field does not move text under your cursor', async ({
@@ -134,8 +135,9 @@ test.describe('connection panel', () => {
     const info = await sandboxInfo(request);
     const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
-    await connection.connect({ baseUrl: 'http://127.0.0.1:4449', token: info.tokens.user });
-    await expect(connection.status).toContainText('Could not reach http://127.0.0.1:4449');
+    const nowhere = await closedOrigin();
+    await connection.connect({ baseUrl: nowhere, token: info.tokens.user });
+    await expect(connection.status).toContainText(`Could not reach ${nowhere}`);
     // This console's own server is not an instance.
     await connection.connect({ baseUrl: baseURL!, token: info.tokens.user });
     await expect(connection.status).toContainText(/Not a GraphQL endpoint|not a GraphQL response/);
@@ -149,7 +151,7 @@ test.describe('connection panel', () => {
     const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
     await connection.transport.selectOption('direct');
-    await connection.connect({ baseUrl: 'http://127.0.0.1:4449', token: info.tokens.user });
+    await connection.connect({ baseUrl: await closedOrigin(), token: info.tokens.user });
     await expect(connection.status).toContainText('switch Transport to "Relay"');
   });
 

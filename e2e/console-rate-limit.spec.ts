@@ -17,7 +17,7 @@ test.beforeAll(async () => {
     config,
     JSON.stringify({ 'auth.public': true, experimentalFeatures: { rateLimitAnonymous: 1 } }),
   );
-  server = await startExtraServer(4436, { SANDBOX_SITE_CONFIG: config });
+  server = await startExtraServer({ SANDBOX_SITE_CONFIG: config });
 });
 
 test.afterAll(async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
+import { closedOrigin, listenOnFreePort } from './server.ts';
 
 const SEARCH =
   'query Search($q: String!) {\n  search(query: $q) {\n    results {\n      matchCount\n    }\n  }\n}';
@@ -96,24 +97,20 @@ test.describe('running operations', () => {
 
   test('an unreachable instance is a network failure', async ({ request }) => {
     const info = await sandboxInfo(request);
-    await app.connection.connect({ baseUrl: 'http://127.0.0.1:4449', token: info.tokens.user });
+    const nowhere = await closedOrigin();
+    await app.connection.connect({ baseUrl: nowhere, token: info.tokens.user });
     await app.run();
-    await expect(app.response.getByRole('alert')).toContainText(
-      'Could not reach http://127.0.0.1:4449',
-    );
+    await expect(app.response.getByRole('alert')).toContainText(`Could not reach ${nowhere}`);
   });
 
   test('Stop aborts a request that does not answer', async ({ request }) => {
     // An "instance" that accepts connections and never answers.
     const sockets: Socket[] = [];
     const server: Server = createServer((s) => sockets.push(s));
-    await new Promise<void>((r) => server.listen(4447, '127.0.0.1', r));
+    const instance = await listenOnFreePort(server);
     try {
       const info = await sandboxInfo(request);
-      await app.connection.connect({
-        baseUrl: 'http://127.0.0.1:4447',
-        token: info.tokens.user,
-      });
+      await app.connection.connect({ baseUrl: instance, token: info.tokens.user });
       await app.run();
       await app.stopButton.click();
       await expect(app.response.getByRole('alert')).toContainText('Stopped');

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { listenOnFreePort } from './server.ts';
 
 /** An instance stand-in whose big answer arrives in two parts, the second only on request. */
-const PORT = 4800;
 const FILES = 4000;
 const path = (i: number) => `stream/dir${i % 37}/file-${i}.go`;
 const item = (i: number) =>
@@ -22,6 +22,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 test.describe('a big response streams into the viewer', () => {
   let server: Server;
+  let instance: string;
   let release: () => void = () => {};
   let firstPartSent: Promise<void>;
 
@@ -46,7 +47,7 @@ test.describe('a big response streams into the viewer', () => {
         res.end(`,${second.join(',')}]}}}}`);
       });
     });
-    await new Promise<void>((r) => server.listen(PORT, '127.0.0.1', r));
+    instance = await listenOnFreePort(server);
   });
 
   test.afterEach(async () => {
@@ -68,7 +69,7 @@ test.describe('a big response streams into the viewer', () => {
     const app = new ConsolePage(page);
     await app.open();
     await app.connection.connect({
-      baseUrl: `http://127.0.0.1:${PORT}`,
+      baseUrl: instance,
       token: 'sgp_local_stream',
     });
     await app.runQuery(
@@ -107,7 +108,7 @@ test.describe('a big response streams into the viewer', () => {
     const app = new ConsolePage(page);
     await app.open();
     await app.connection.connect({
-      baseUrl: `http://127.0.0.1:${PORT}`,
+      baseUrl: instance,
       token: 'sgp_local_stream',
     });
     await app.runQuery(

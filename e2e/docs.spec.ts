@@ -8,11 +8,10 @@ import { buildSchema, graphql, type GraphQLObjectType, type GraphQLSchema } from
 import { ConnectPanel } from './pages/connect-panel.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import type { DocsPanel } from './pages/docs-panel.ts';
-import { startExtraServer } from './server.ts';
+import { listenOnFreePort, startExtraServer } from './server.ts';
 import { holdRequests } from './pages/hold-requests.ts';
 
-// Docs panel against the real page and the sandbox. Extra servers use ports 4473..4487
-// (each takes PORT, PORT+1 for its sandbox instance and PORT+2 for analytics).
+// Docs panel against the real page and the sandbox.
 
 /**
  * Fills the connection from the sandbox of the page's server (without waiting for a user: some
@@ -265,7 +264,7 @@ test('a hostile schema description stays inert', async ({ page }) => {
     type Other { x: Int }
   `);
   test.setTimeout(120_000);
-  const server = await startExtraServer(4473, { SANDBOX_SCHEMA: f.file });
+  const server = await startExtraServer({ SANDBOX_SCHEMA: f.file });
   try {
     let dialogs = 0;
     page.on('dialog', (d) => {
@@ -326,7 +325,7 @@ test('Docs opened while connecting list Query before the editor’s whole schema
 
 test('GitHub’s public schema loads and is searchable', async ({ page }) => {
   test.setTimeout(180_000); // the sandbox builds data for ~1,600 types at startup
-  const server = await startExtraServer(4476, {
+  const server = await startExtraServer({
     SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
   });
   try {
@@ -384,16 +383,27 @@ test('GitHub’s public schema loads and is searchable', async ({ page }) => {
 });
 
 test('"What changed" lists a removed field after the served schema changes', async ({ page }) => {
-  const before = tempSchema('type Query { keep: Int\n old: String\n}');
-  const after = tempSchema('type Query { keep: Int\n fresh: Boolean\n}');
-  test.setTimeout(150_000); // two extra servers, one after the other
-  let server = await startExtraServer(4479, { SANDBOX_SCHEMA: before.file });
+  // An instance of the spec's own whose schema changes between two fetches at the same URL.
+  let schema = buildSchema('type Query { keep: Int\n old: String\n}');
+  const upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', async () => {
+      const { query } = JSON.parse(body) as { query: string };
+      const out = await graphql({ schema, source: query });
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(out));
+    });
+  });
+  const instance = await listenOnFreePort(upstream);
   try {
-    const docs = await openDocs(page, `${server.url}/debug/console`);
+    const app = new ConsolePage(page);
+    await app.open();
+    await app.connection.enterInstanceUrl(instance);
+    await app.docs.openSchema();
+    const docs = app.docs;
     await expect(docs.link('old')).toBeVisible();
     await expect(docs.button(/What changed/)).toHaveCount(0);
-    await server.stop();
-    server = await startExtraServer(4479, { SANDBOX_SCHEMA: after.file });
+    schema = buildSchema('type Query { keep: Int\n fresh: Boolean\n}');
     await docs.button('Refetch schema').click();
     await docs.button(/What changed \(\d+\)/).click();
     const changes = docs.root.getByRole('region', { name: 'What changed' });
@@ -405,7 +415,7 @@ test('"What changed" lists a removed field after the served schema changes', asy
     );
     // Kept across a reload until dismissed.
     await page.reload();
-    await new ConsolePage(page).connection.useSandboxButton.click();
+    await app.connection.enterInstanceUrl(instance);
     if (!(await docs.root.isVisible())) await docs.toggle.click();
     await docs.button(/What changed/).click();
     await docs.root
@@ -414,9 +424,7 @@ test('"What changed" lists a removed field after the served schema changes', asy
       .click();
     await expect(docs.typePage('Query')).toBeVisible();
   } finally {
-    await server.stop();
-    before.cleanup();
-    after.cleanup();
+    await new Promise((r) => upstream.close(r));
   }
 });
 
@@ -449,11 +457,11 @@ test('older servers, disabled introspection and web pages get a clear message', 
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(out));
     });
   });
-  await new Promise<void>((r) => upstream.listen(4485, '127.0.0.1', r));
+  const instance = await listenOnFreePort(upstream);
   try {
     const app = new ConsolePage(page);
     await app.open();
-    await app.connection.enterInstanceUrl('http://127.0.0.1:4485');
+    await app.connection.enterInstanceUrl(instance);
     await app.docs.toggle.click();
     const panel = app.docs;
     await expect(panel.link('legacyOnly')).toBeVisible();
@@ -497,11 +505,11 @@ test('a schema that names a type it does not define says so, though Docs may sho
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(out));
     });
   });
-  await new Promise<void>((r) => upstream.listen(4935, '127.0.0.1', r));
+  const instance = await listenOnFreePort(upstream);
   try {
     const app = new ConsolePage(page);
     await app.open();
-    await app.connection.enterInstanceUrl('http://127.0.0.1:4935');
+    await app.connection.enterInstanceUrl(instance);
     await app.docs.toggle.click();
     await expect(app.docs.root.getByRole('alert')).toContainText(
       'The schema could not be built from the introspection result: Invalid or incomplete schema, unknown type: C.',

@@ -8,14 +8,16 @@ import { ConsolePage } from './pages/console-page.ts';
  * link its banner prints; after that one visit it works as usual, relay included.
  */
 
-const PORT = 4633;
 let child: ChildProcess | undefined;
 
-/** Starts the real server (built by the webServer's `npm start`) and returns its banner link. */
+/**
+ * Starts the real server (built by the webServer's `npm start`) on a free port and returns its
+ * banner link.
+ */
 function startExposed(): Promise<string> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, HOST: '0.0.0.0', PORT: String(PORT) },
+      env: { ...process.env, HOST: '0.0.0.0', PORT: '0', SANDBOX_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
@@ -44,11 +46,12 @@ test('HOST=0.0.0.0: only the banner link lets a browser in; then the console con
   browser,
 }) => {
   const link = await startExposed();
-  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/debug/console\\?auth=`));
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/debug\/console\?auth=/);
+  const origin = new URL(link).origin;
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
-    const refused = await page.goto(`http://127.0.0.1:${PORT}/debug/console`);
+    const refused = await page.goto(`${origin}/debug/console`);
     expect(refused?.status()).toBe(401);
     await expect(page.getByText(/opened the link it printed at start/)).toBeVisible();
 

@@ -1,41 +1,48 @@
-import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startExtraServer } from './server.ts';
 
-// startExtraServer must never hand a spec a server it did not start: a stale server from an
-// earlier run answering on the port would make the spec test the wrong build.
-// Ports: 5785–5790 (this spec's own).
+// startExtraServer hands a spec the server it started: on free ports the system chose (so no
+// other program and no stale server can hold them), read from the server's own banner.
 
-/** A stand-in for a stale server: answers `/sandbox.json` like ours, with another build's data. */
-async function staleServer(port: number): Promise<Server> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(
-      JSON.stringify({ base_url: 'http://stale', analytics_url: 'http://stale', tokens: {} }),
-    );
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
-  return server;
-}
+/** Whether anything answers HTTP at `url`. */
+const answers = (url: string) =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  );
 
-const close = (s: Server) => new Promise<void>((ok) => s.close(() => ok()));
-
-test('startExtraServer refuses a port on which another server already answers', async () => {
-  const stale = await staleServer(5785);
+test('two extra servers at once each listen on free ports of their own, and stop frees them', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const [a, b] = await Promise.all([startExtraServer(), startExtraServer()]);
   try {
-    await expect(startExtraServer(5785)).rejects.toThrow(
-      'Port 5785 is taken: another server (maybe a stale one from an earlier run) listens there.',
+    const ports = [a, b].flatMap((s) =>
+      [s.url, s.info.base_url, s.info.analytics_url].map((u) => new URL(u).port),
     );
+    expect(new Set(ports).size).toBe(6);
+    expect(ports).not.toContain(new URL(baseURL!).port);
+    for (const s of [a, b]) {
+      expect(s.output()).toContain(`Debug console:  ${s.url}/debug/console`);
+      expect(s.output()).toContain(`Sandbox instance (base_url):       ${s.info.base_url}`);
+      const me = await fetch(`${s.info.base_url}/.api/graphql`, {
+        method: 'POST',
+        headers: { Authorization: `token ${s.info.tokens.user}` },
+        body: JSON.stringify({ query: '{ currentUser { username } }' }),
+      });
+      expect(await me.json()).toEqual({ data: { currentUser: { username: 'alice' } } });
+    }
+    await a.stop();
+    expect(await answers(`${a.url}/sandbox.json`)).toBe(false);
+    expect(await answers(`${a.info.base_url}/.api/graphql`)).toBe(false);
+    expect(await answers(`${b.url}/sandbox.json`)).toBe(true);
   } finally {
-    await close(stale);
+    await Promise.all([a.stop(), b.stop()]);
   }
 });
 
-test('startExtraServer refuses when its sandbox port is taken', async () => {
-  const stale = await staleServer(5789);
-  try {
-    await expect(startExtraServer(5788)).rejects.toThrow('Port 5789 is taken');
-  } finally {
-    await close(stale);
-  }
+test('an extra server that cannot start rejects with its output', async () => {
+  await expect(startExtraServer({ SANDBOX_SCHEMA: '/no/such/schema.graphql' })).rejects.toThrow(
+    /server exited before listening:[^]*SANDBOX_SCHEMA: cannot read \/no\/such\/schema\.graphql/,
+  );
 });

@@ -2,26 +2,25 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { ConsolePage } from './pages/console-page.ts';
+import { listenOnFreePort } from './server.ts';
 
 // Issue 7: text that comes from a server (schema descriptions, deprecation reasons, the user
 // name, GraphQL error messages, CSV header and cells, credit bucket ids) is rendered as text or
-// sanitized Markdown, never as markup. The upstream here is a hostile third-party server of our
-// own making on port 4536 (hardening range 4520-4539), reached through the app's real relay.
-
-const PORT = 4536;
-const UPSTREAM = `http://127.0.0.1:${PORT}`;
+// sanitized Markdown, never as markup, and is shown (not dropped). The upstream here is a
+// hostile third-party server of our own making, reached through the app's real relay.
 
 const IMG = '<img src=x onerror="window.__xss=1">';
 const SCRIPT = '<script>window.__xss=2</script>';
 const SVG = '<svg onload="window.__xss=3"></svg>';
 const LINK = '[click](javascript:window.__xss=4)';
+const IFRAME = '<iframe src=javascript:window.__xss=5></iframe>';
 
 const SDL = `
   """Root ${IMG}"""
   type Query {
     """The viewer. ${IMG} ${SCRIPT} ${LINK}"""
     currentUser: User
-    """${SVG} <iframe src=javascript:window.__xss=5></iframe>"""
+    """${SVG} ${IFRAME}"""
     evil(
       """arg ${IMG}"""
       first: Int
@@ -73,6 +72,7 @@ async function body(req: IncomingMessage): Promise<string> {
 }
 
 let upstream: Server;
+let UPSTREAM: string;
 
 test.beforeAll(async () => {
   upstream = createServer(async (req, res) => {
@@ -116,7 +116,7 @@ test.beforeAll(async () => {
       return res.writeHead(200, { 'Content-Type': 'application/json', ...cors }).end(CREDITS);
     res.writeHead(404, { 'Content-Type': 'text/html', ...cors }).end(`<h1>${IMG}${SCRIPT}</h1>`);
   });
-  await new Promise<void>((ok) => upstream.listen(PORT, '127.0.0.1', ok));
+  UPSTREAM = await listenOnFreePort(upstream);
 });
 
 test.afterAll(async () => {
@@ -171,32 +171,37 @@ test('hostile schema text, user name, error messages and response values stay in
   await expect(app.response).toContainText('Cannot query');
   await expectInert(page, dialogs);
 
-  // Hover over the field: its hostile description and deprecation reason in the tooltip.
-  await page.locator('.cm-content').getByText('evil').first().hover();
-  // The tooltip opens after CodeMirror's hover delay when the schema has loaded; whether or not
-  // it shows, nothing may run.
-  await page
-    .locator('.cm-tooltip')
-    .first()
-    .waitFor({ timeout: 5000 })
-    .catch(() => undefined);
+  // Hover over the field: its hostile description and deprecation reason in the tooltip, as text.
+  const tooltip = page.getByRole('tooltip');
+  await app.hover(app.editor('Query editor').getByText('evil'), tooltip, 'Query.evil');
+  await expect(tooltip).toContainText(`${SVG} ${IFRAME}`);
+  await expect(tooltip).toContainText(`gone ${IMG} ${SCRIPT}`);
   await expectInert(page, dialogs);
   // Move the pointer off the editor, as a user reaching for the toolbar does: the hover tooltip
   // (above the first line) closes instead of covering the Docs button.
   await page.mouse.move(0, 0);
   await expect(page.locator('.cm-tooltip-hover')).toHaveCount(0);
 
-  // Docs: Query, the field, its argument, the enum and the user type.
+  // Docs: the enum, the user type, the field and its argument; each description is shown (as
+  // text or sanitized Markdown: raw HTML escaped), not dropped.
   const docs = app.docs;
   await docs.open();
-  for (const name of ['Kind', 'User', 'evil']) {
-    await docs.openFirstResult(name);
-    await expectInert(page, dialogs);
-  }
-  // The description was shown (as text or sanitized Markdown), not dropped.
-  await expect(docs.root).toContainText('iframe');
-  const showDeprecated = docs.root.getByRole('checkbox', { name: /deprecated/i });
-  if (await showDeprecated.count()) await showDeprecated.first().check();
+  await docs.openFirstResult('Kind');
+  await expect(docs.article).toContainText(`value ${IMG}`);
+  await expectInert(page, dialogs);
+  await docs.openFirstResult('User');
+  await expect(docs.article).toContainText(`${SCRIPT} a user`);
+  await expect(docs.article).toContainText(`name ${IMG}`);
+  await expectInert(page, dialogs);
+  await docs.openFirstResult('evil');
+  await expect(docs.article).toContainText(`${SVG} ${IFRAME}`);
+  await expect(docs.article).toContainText(`gone ${IMG} ${SCRIPT}`);
+  await expect(docs.article).toContainText(`arg ${IMG}`);
+  await expectInert(page, dialogs);
+  // With deprecated items shown, the deprecated enum value's hostile reason too.
+  await docs.root.getByRole('checkbox', { name: 'Show deprecated' }).check();
+  await docs.openFirstResult('Kind');
+  await expect(docs.article).toContainText(`Deprecated: ${SVG}`);
   await expectInert(page, dialogs);
 });
 
@@ -216,11 +221,21 @@ test('hostile CSV header and cells, file name and credit bucket ids stay inert i
   await page.getByRole('button', { name: 'Load report' }).click();
   const table = page.getByRole('table', { name: 'Report preview' });
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
-  // The cells are there, as text.
+  // The header and the cells are there, as text.
+  await expect(table.getByRole('columnheader', { name: `User Email ${IMG}` })).toBeVisible();
   await expect(table.getByText(IMG, { exact: true }).first()).toBeVisible();
   await expect(table.getByText(SVG, { exact: true })).toBeVisible();
   await expectInert(page, dialogs);
+  // The file is named by the console from the form, never by the server's Content-Disposition.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^report_hostile\.example_[\w.-]+\.csv$/);
   await page.getByRole('button', { name: 'Load credits' }).click();
   await expect(page.getByRole('figure', { name: 'Credit consumption' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Credit buckets' }).getByRole('rowheader'),
+  ).toContainText(`bkt_${IMG}`);
   await expectInert(page, dialogs);
 });

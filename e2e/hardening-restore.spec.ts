@@ -6,6 +6,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { ConsolePage } from './pages/console-page.ts';
+import { listenOnFreePort } from './server.ts';
 
 // Issue 7, "Nothing lost": the browser goes away right after typing (a crash: the tab's renderer
 // is killed, no reload, no waiting beyond the app's debounce), then the same profile is opened
@@ -109,11 +110,11 @@ test('a crash inside the Docs panel leaves the editor and the response working, 
       );
     });
   });
-  await new Promise<void>((ok) => upstream.listen(4537, '127.0.0.1', ok));
+  const instance = await listenOnFreePort(upstream);
   try {
     const app = new ConsolePage(page);
     await app.open();
-    await app.connection.instanceUrl.fill('http://127.0.0.1:4537');
+    await app.connection.instanceUrl.fill(instance);
     await app.connection.token.fill('sgp_crash_test');
     await app.connection.connectButton.click();
     await app.setEditor('Query editor', 'query Kept { currentUser { username } }');

@@ -8,7 +8,7 @@ import { startExtraServer, type ExtraServer } from './server.ts';
 
 // Issue 7, "Secrets" and CSP, end to end: a full flow (Use sandbox, connect, run a query, open
 // Docs, load a report, copy exports) against a real server whose sandbox records what it
-// receives. Extra servers here use ports 4526..4528 (hardening range 4520-4539).
+// receives.
 
 interface Info {
   base_url: string;
@@ -106,7 +106,7 @@ let info: Info;
 test.beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'hardening-e2e-'));
   requestLog = join(tmp, 'requests.jsonl');
-  server = await startExtraServer(4526, { SANDBOX_REQUEST_LOG: requestLog, RELAY_LOG: '1' });
+  server = await startExtraServer({ SANDBOX_REQUEST_LOG: requestLog, RELAY_LOG: '1' });
   info = server.info as Info;
 });
 

@@ -6,8 +6,7 @@ import { holdRequests } from './pages/hold-requests.ts';
 
 // The schema request leaves as early as the page can (src/app/app.tsx → prefetchSchema in
 // src/features/connection/schema.ts): the server's default instance is inlined in the page
-// (server/index-html.ts), a remembered connection is known from storage. Extra server: 5550
-// (+5551, +5552 for its sandbox).
+// (server/index-html.ts), a remembered connection is known from storage.
 
 const isIntrospection = (r: Request) =>
   r.method() === 'POST' &&
@@ -130,7 +129,7 @@ test('GitHub’s schema: Docs list Query’s fields, and completion gets the who
   page,
 }) => {
   test.setTimeout(180_000); // the sandbox builds data for ~1,600 types at startup
-  const server = await startExtraServer(5550, {
+  const server = await startExtraServer({
     SANDBOX_SCHEMA: 'node_modules/@octokit/graphql-schema/schema.graphql',
   });
   try {

@@ -1,39 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 
 export interface ExtraServer {
   url: string;
   info: { base_url: string; analytics_url: string; tokens: Record<string, string> };
   output: () => string;
   stop(): Promise<void>;
-}
-
-/** The ports an extra server takes: its own, its sandbox instance's and its analytics service's. */
-function portsOf(port: number): number[] {
-  return [port, port + 1, port + 2];
-}
-
-/**
- * Fails with a clear message when something already listens on one of `ports` (another spec's
- * server, or a stale one from an earlier run that would otherwise answer for the new build).
- */
-async function assertPortsFree(ports: readonly number[]): Promise<void> {
-  for (const port of ports)
-    await new Promise<void>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', (e: NodeJS.ErrnoException) =>
-        reject(
-          e.code === 'EADDRINUSE'
-            ? new Error(
-                `Port ${port} is taken: another server (maybe a stale one from an earlier run) ` +
-                  `listens there. Stop it, or give startExtraServer free ports (it takes ` +
-                  `${ports.join(', ')}).`,
-              )
-            : e,
-        ),
-      );
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
-    });
 }
 
 /**
@@ -66,16 +38,13 @@ function listening(child: ChildProcess, output: () => string): Promise<string> {
 /**
  * Starts another copy of the real server (already built by the webServer's `npm start`) with
  * its own environment, e.g. SANDBOX_SCHEMA; for tests that need a differently configured sandbox.
- * It takes `port`, `port + 1` and `port + 2`, and refuses to start when any is taken, so a spec
- * never talks to a server that is not the one it started.
+ * It and its sandbox listen on free ports (PORT=0), so nothing else on the machine can hold them
+ * and no stale server can answer in its place; its banner says where it listens.
  */
-export async function startExtraServer(
-  port: number,
-  env: Record<string, string> = {},
-): Promise<ExtraServer> {
-  await assertPortsFree(portsOf(port));
+export async function startExtraServer(env: Record<string, string> = {}): Promise<ExtraServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), ...env },
+    // SANDBOX_PORT too, whatever the shell that started the tests says.
+    env: { ...process.env, ...env, PORT: '0', SANDBOX_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -89,11 +58,6 @@ export async function startExtraServer(
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  const expected = `http://127.0.0.1:${port}`;
-  if (url !== expected) {
-    await stop();
-    throw new Error(`the server says it listens on ${url}, not ${expected}:\n${out}`);
-  }
   const res = await fetch(`${url}/sandbox.json`);
   if (!res.ok) {
     await stop();
@@ -101,4 +65,31 @@ export async function startExtraServer(
   }
   const info = (await res.json()) as ExtraServer['info'];
   return { url, info, output: () => out, stop };
+}
+
+/**
+ * Starts a spec's own upstream (a `node:http` or `node:net` server) on a free port of 127.0.0.1
+ * and resolves with its origin, `http://127.0.0.1:<port>`; never a fixed port, which another
+ * program on the machine may hold.
+ */
+export async function listenOnFreePort(server: Server): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
+ * An origin on which nothing listens, for tests of an unreachable service: a port the system
+ * just gave out and took back (a fixed "unused" port may be some other program's).
+ */
+export async function closedOrigin(): Promise<string> {
+  const server = createServer();
+  const origin = await listenOnFreePort(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return origin;
 }

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { ConnectPanel } from './pages/connect-panel.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 import { holdRequests } from './pages/hold-requests.ts';
+import { listenOnFreePort } from './server.ts';
 
 // Issue 11, items 4 and 6: a connection is committed only by a deliberate act, a pasted token is
 // checked at once, and a redirect is never followed.
@@ -13,11 +14,10 @@ interface Seen {
   authorization?: string;
 }
 
-/** A raw upstream on a port of this spec's own: records requests, answers with `answer`. */
+/** A raw upstream on a free port: records requests, answers with `answer`. */
 async function upstream(
-  port: number,
   answer: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{ seen: Seen[]; close(): Promise<void> }> {
+): Promise<{ url: string; seen: Seen[]; close(): Promise<void> }> {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     seen.push({
@@ -28,8 +28,8 @@ async function upstream(
     req.resume();
     req.on('end', () => answer(req, res));
   });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
-  return { seen, close: () => new Promise((ok) => server.close(() => ok())) };
+  const url = await listenOnFreePort(server);
+  return { url, seen, close: () => new Promise((ok) => server.close(() => ok())) };
 }
 
 const graphql = (res: ServerResponse, username: string) => {
@@ -109,7 +109,8 @@ test('a half-typed Instance URL never receives the token, however long the pause
   request,
 }) => {
   const info = await sandboxInfo(request);
-  const up = await upstream(4640, (_req, res) => graphql(res, 'half-typed-test'));
+  const up = await upstream((_req, res) => graphql(res, 'half-typed-test'));
+  const halfTyped = up.url.slice(0, -1);
   // Every instance the page asked the relay (or anything else) to talk to, with the token.
   const targets: string[] = [];
   page.on('request', (r) => {
@@ -124,18 +125,18 @@ test('a half-typed Instance URL never receives the token, however long the pause
     await connection.enterToken(info.tokens.user);
     const url = connection.instanceUrl;
     await url.fill('');
-    // The user types "http://127.0.0.1:464", pauses (longer than the 800 ms after which the
-    // console used to commit what was there), then types the last digit of the port.
-    await url.pressSequentially('http://127.0.0.1:464');
+    // The user types the URL but the port's last digit, pauses (longer than the 800 ms after
+    // which the console used to commit what was there), then types the last digit.
+    await url.pressSequentially(halfTyped);
     await page.clock.runFor(5000); // every timer of a 5 s pause fires
-    await url.pressSequentially('0');
+    await url.pressSequentially(up.url.slice(-1));
     await url.press('Enter');
     await connection.expectSignedInAs('half-typed-test');
     expect(up.seen.length).toBeGreaterThan(0);
     expect(up.seen.every((r) => r.authorization === `token ${info.tokens.user}`)).toBe(true);
     // The token went to the sandbox (at start) and the full URL, never to the half-typed one.
-    expect(targets).not.toContain('http://127.0.0.1:464');
-    expect(targets).toContain('http://127.0.0.1:4640');
+    expect(targets).not.toContain(halfTyped);
+    expect(targets).toContain(up.url);
   } finally {
     await up.close();
   }
@@ -144,14 +145,14 @@ test('a half-typed Instance URL never receives the token, however long the pause
 test('a typed Instance URL survives a reload as typed, without becoming the connection', async ({
   page,
 }) => {
-  const up = await upstream(4641, (_req, res) => graphql(res, 'never'));
+  const up = await upstream((_req, res) => graphql(res, 'never'));
   try {
     const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
     const url = connection.instanceUrl;
-    await url.fill('http://127.0.0.1:4641');
+    await url.fill(up.url);
     await page.reload();
-    await expect(url).toHaveValue('http://127.0.0.1:4641');
+    await expect(url).toHaveValue(up.url);
     expect(up.seen).toEqual([]);
     // Leaving the field is a deliberate act: now it is the connection.
     await url.focus();
@@ -167,26 +168,26 @@ test('an instance that redirects (http → elsewhere) is named, never followed, 
   request,
 }) => {
   const info = await sandboxInfo(request);
-  const target = await upstream(4643, (_req, res) => graphql(res, 'redirect-target'));
-  const redirecting = await upstream(4642, (_req, res) => {
-    res.writeHead(307, { Location: 'http://127.0.0.1:4643/.api/graphql' });
+  const target = await upstream((_req, res) => graphql(res, 'redirect-target'));
+  const redirecting = await upstream((_req, res) => {
+    res.writeHead(307, { Location: `${target.url}/.api/graphql` });
     res.end();
   });
   try {
     const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
     await connection.enterToken(info.tokens.user);
-    await connection.enterInstanceUrl('http://127.0.0.1:4642');
+    await connection.enterInstanceUrl(redirecting.url);
     await expect(connection.status).toContainText(
-      'The instance redirects to http://127.0.0.1:4643/.api/graphql',
+      `The instance redirects to ${target.url}/.api/graphql`,
     );
     await expect(connection.status).not.toContainText('npm start');
     // The browser did not follow: the target saw nothing, the token went nowhere else.
     expect(target.seen).toEqual([]);
-    await connection.status.getByRole('button', { name: 'Use http://127.0.0.1:4643' }).click();
+    await connection.status.getByRole('button', { name: `Use ${target.url}` }).click();
     await connection.expectSignedInAs('redirect-target');
     await connection.open();
-    await expect(connection.instanceUrl).toHaveValue('http://127.0.0.1:4643');
+    await expect(connection.instanceUrl).toHaveValue(target.url);
   } finally {
     await redirecting.close();
     await target.close();
@@ -203,24 +204,23 @@ test('direct mode: a redirect gets a clear message, not a network failure', asyn
     'Access-Control-Allow-Headers': 'authorization, content-type',
     'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
   };
-  const redirecting = await upstream(4644, (req, res) => {
+  const redirecting = await upstream((req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors);
       return res.end();
     }
-    res.writeHead(301, { ...cors, Location: 'https://127.0.0.1:4644/.api/graphql' });
+    res.writeHead(301, { ...cors, Location: `https://${req.headers.host}/.api/graphql` });
     res.end();
   });
+  const https = redirecting.url.replace(/^http:/, 'https:');
   try {
     const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
     await connection.transport.selectOption('direct');
     await connection.enterToken(info.tokens.user);
-    await connection.enterInstanceUrl('http://127.0.0.1:4644');
+    await connection.enterInstanceUrl(redirecting.url);
     await expect(connection.status).toContainText('answers with a redirect');
-    await expect(
-      connection.status.getByRole('button', { name: 'Use https://127.0.0.1:4644' }),
-    ).toBeVisible();
+    await expect(connection.status.getByRole('button', { name: `Use ${https}` })).toBeVisible();
     await expect(connection.status).not.toContainText(/npm start|Could not reach/);
   } finally {
     await redirecting.close();
@@ -230,9 +230,9 @@ test('direct mode: a redirect gets a clear message, not a network failure', asyn
 test('a remembered token whose Instance URL was cleared never goes to the default instance', async ({
   page,
 }) => {
-  // The token was entered for the instance on 5783; the page's default instance is the sandbox.
-  const up = await upstream(5783, (_req, res) => graphql(res, 'bob'));
-  const secret = 'sgp_entered-for-5783-only';
+  // The token was entered for the instance `up`; the page's default instance is the sandbox.
+  const up = await upstream((_req, res) => graphql(res, 'bob'));
+  const secret = 'sgp_entered-for-up-only';
   /** Where a request carrying the token went (the relay's target, or the URL in direct mode). */
   const targets: string[] = [];
   page.on('request', (req) => {
@@ -243,7 +243,7 @@ test('a remembered token whose Instance URL was cleared never goes to the defaul
     const connection = new ConnectPanel(page);
     await page.goto('/debug/console');
     await connection.remember.check();
-    await connection.enterInstanceUrl('http://127.0.0.1:5783');
+    await connection.enterInstanceUrl(up.url);
     await connection.enterToken(secret);
     await connection.expectSignedInAs('bob');
     // The user empties the Instance URL (to type another later) and comes back another day.
@@ -252,10 +252,10 @@ test('a remembered token whose Instance URL was cleared never goes to the defaul
     await expect(connection.token).toHaveValue(secret);
     // The server's default does not fill in an Instance URL the token was not entered for.
     await expect(connection.instanceUrl).toHaveValue('');
-    await connection.enterInstanceUrl('http://127.0.0.1:5783');
+    await connection.enterInstanceUrl(up.url);
     await connection.expectSignedInAs('bob');
     expect(targets.length).toBeGreaterThan(0);
-    expect(targets.filter((t) => !t.startsWith('http://127.0.0.1:5783'))).toEqual([]);
+    expect(targets.filter((t) => !t.startsWith(up.url))).toEqual([]);
   } finally {
     await up.close();
   }

@@ -62,7 +62,7 @@ test("a stale tab saving or closing never deletes or reverts the other tab's wor
 test('two tabs refreshing one OAuth token at once spend the one-time refresh token once', async ({
   context,
 }) => {
-  const server = await startExtraServer(4650);
+  const server = await startExtraServer();
   try {
     const info = await sandboxInfo(context.request, server.url);
     // Due for refresh at once (less than a minute left): both tabs refresh on paste.

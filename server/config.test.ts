@@ -16,6 +16,25 @@ describe('readConfig', () => {
     expect(c.sandbox).toBe(false);
   });
 
+  it('PORT=0 (any free port) gives the sandbox free ports too, not 1 and 2', () => {
+    expect(readConfig({ PORT: '0' }, [], { distDir: 'dist' })).toMatchObject({
+      port: 0,
+      sandboxPort: 0,
+    });
+    expect(readConfig({}, ['--port=0'], { distDir: 'dist' }).sandboxPort).toBe(0);
+  });
+
+  it('an explicit SANDBOX_PORT wins over the default, 0 included', () => {
+    expect(readConfig({ PORT: '5000', SANDBOX_PORT: '0' }, [], { distDir: 'dist' })).toMatchObject({
+      port: 5000,
+      sandboxPort: 0,
+    });
+    expect(readConfig({ PORT: '0', SANDBOX_PORT: '5100' }, [], { distDir: 'dist' })).toMatchObject({
+      port: 0,
+      sandboxPort: 5100,
+    });
+  });
+
   it('rejects a port that is not a number', () => {
     expect(() => readConfig({ PORT: 'abc' }, [], { distDir: 'dist' })).toThrow(/PORT must be/);
   });

@@ -9,7 +9,10 @@ export interface ServerConfig {
   /** Default analytics URL offered to the app; the sandbox's when unset. */
   analyticsUrl?: string;
   sandbox: boolean;
-  /** Port of the sandbox instance; the analytics sandbox takes the next one. */
+  /**
+   * Port of the sandbox instance; the analytics sandbox takes the next one. 0 (the default when
+   * `port` is 0): each takes a free port.
+   */
   sandboxPort: number;
   /** An SDL file to serve with generated data instead of the built-in schema slice. */
   sandboxSchema?: string;
@@ -97,7 +100,8 @@ export function readConfig(
     baseUrl: all.BASE_URL || undefined,
     analyticsUrl: all.ANALYTICS_URL || undefined,
     sandbox: boolFrom(all.SANDBOX, true),
-    sandboxPort: intFrom(all.SANDBOX_PORT, port + 1, 'SANDBOX_PORT'),
+    // PORT+1 and PORT+2 (DESIGN.md); with PORT=0 (any free port) the sandbox takes free ones too.
+    sandboxPort: intFrom(all.SANDBOX_PORT, port === 0 ? 0 : port + 1, 'SANDBOX_PORT'),
     sandboxSchema: all.SANDBOX_SCHEMA || undefined,
     sandboxSiteConfig: all.SANDBOX_SITE_CONFIG || undefined,
     sandboxReportScale: reportScale,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,9 +56,12 @@ function call(
   });
 }
 
-function config(host: string, port: number, sandbox: boolean): ServerConfig {
-  return { host, port, sandbox, sandboxPort: port + 1, sandboxPublic: false, distDir: dist };
+/** A configuration on free ports (0): the app's, the sandbox instance's and its analytics'. */
+function config(host: string, sandbox: boolean): ServerConfig {
+  return { host, port: 0, sandbox, sandboxPort: 0, sandboxPublic: false, distDir: dist };
 }
+
+const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
 
 const QUERY = JSON.stringify({ query: '{ currentUser { username } }' });
 
@@ -65,9 +69,10 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('HOST=0.0.0.0: the access gate', () => {
   let app: RunningApp;
-  const port = 4600;
+  let port = 0;
   beforeAll(async () => {
-    app = await startApp(config('0.0.0.0', port, true));
+    app = await startApp(config('0.0.0.0', true));
+    port = portOf(app.server);
   });
   afterAll(() => app.close());
 
@@ -106,7 +111,7 @@ describe('HOST=0.0.0.0: the access gate', () => {
     expect(app.secret).toMatch(/^[\w-]{32}$/);
     const sandbox = app.sandbox!.info;
     // The sandbox stays on loopback: only this server talks to it.
-    expect(sandbox.base_url).toBe(`http://127.0.0.1:${port + 1}`);
+    expect(sandbox.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const host = `console.lan:${port}`;
     const enter = await call(port, `/debug/console?x=1&auth=${app.secret}`, { headers: { host } });
     expect(enter.status).toBe(303);
@@ -147,12 +152,7 @@ describe('HOST=0.0.0.0: the access gate', () => {
   });
 
   it('prints the console URL with the secret in the banner', () => {
-    const banner = formatBanner(
-      app.url,
-      app.sandbox?.info,
-      config('0.0.0.0', port, true),
-      app.secret,
-    );
+    const banner = formatBanner(app.url, app.sandbox?.info, config('0.0.0.0', true), app.secret);
     expect(banner).toContain(
       `Debug console:  http://127.0.0.1:${port}/debug/console?auth=${app.secret}`,
     );
@@ -165,20 +165,21 @@ describe('IPv6 and port 80', () => {
       req.resume();
       res.end('{"data":{}}');
     });
-    await new Promise<void>((r) => upstream.listen(4603, '::1', () => r()));
-    const app = await startApp(config('::1', 4604, false));
+    await new Promise<void>((r) => upstream.listen(0, '::1', () => r()));
+    const app = await startApp(config('::1', false));
+    const port = portOf(app.server);
     try {
-      expect(app.url).toBe('http://[::1]:4604');
+      expect(app.url).toBe(`http://[::1]:${port}`);
       expect(app.secret).toBeUndefined();
-      const r = await call(4604, '/relay/graphql', {
+      const r = await call(port, '/relay/graphql', {
         host: '::1',
         method: 'POST',
         body: QUERY,
         headers: {
-          host: '[::1]:4604',
-          origin: 'http://[::1]:4604',
+          host: `[::1]:${port}`,
+          origin: `http://[::1]:${port}`,
           'x-debug-console': '1',
-          'x-relay-target': 'http://[::1]:4603',
+          'x-relay-target': `http://[::1]:${portOf(upstream)}`,
         },
       });
       expect([r.status, r.body]).toEqual([200, '{"data":{}}']);
@@ -189,21 +190,22 @@ describe('IPv6 and port 80', () => {
   });
 
   it('HOST=:: is gated, and its sandbox URLs are valid IPv6 loopback URLs', async () => {
-    const app = await startApp(config('::', 4605, true));
+    const app = await startApp(config('::', true));
+    const port = portOf(app.server);
     try {
       expect(app.secret).toBeDefined();
-      expect(app.url).toBe('http://[::1]:4605');
-      expect(app.sandbox!.info.base_url).toBe('http://[::1]:4606');
-      expect(app.sandbox!.info.analytics_url).toBe('http://[::1]:4607');
-      expect((await call(4605, '/config.json', { host: '::1' })).status).toBe(401);
-      const enter = await call(4605, `/?auth=${app.secret}`, { host: '::1' });
+      expect(app.url).toBe(`http://[::1]:${port}`);
+      expect(app.sandbox!.info.base_url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      expect(app.sandbox!.info.analytics_url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      expect((await call(port, '/config.json', { host: '::1' })).status).toBe(401);
+      const enter = await call(port, `/?auth=${app.secret}`, { host: '::1' });
       const jar = (enter.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
-      const r = await call(4605, '/relay/graphql', {
+      const r = await call(port, '/relay/graphql', {
         host: '::1',
         method: 'POST',
         body: QUERY,
         headers: {
-          host: '[::1]:4605',
+          host: `[::1]:${port}`,
           cookie: jar,
           'x-debug-console': '1',
           'x-relay-target': app.sandbox!.info.base_url,

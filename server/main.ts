@@ -33,7 +33,10 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE')
-    console.error(`Port already in use: ${e.message}. Set PORT (and SANDBOX_PORT) to free ports.`);
+    console.error(
+      `Port already in use: ${e.message}. Set PORT (and SANDBOX_PORT) to free ports, or PORT=0 ` +
+        'for any free ones (the banner then says which).',
+    );
   else console.error(e instanceof Error ? e.message : String(e));
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +25,9 @@ function get(port: number, path: string): Promise<number> {
 beforeAll(async () => {
   app = await startApp({
     host: '127.0.0.1',
-    port: 4608,
+    port: 0,
     sandbox: true,
-    sandboxPort: 4609,
+    sandboxPort: 0,
     sandboxPublic: false,
     distDir: dist,
   });
@@ -41,7 +42,13 @@ describe('odd request paths', () => {
   it.each(['//', '///', '//evil.example/x', '//sandbox.json', '//%2e%2e/x'])(
     'GET %s answers 404 on the app, the sandbox instance and the analytics sandbox',
     async (path) => {
-      for (const port of [4608, 4609, 4610]) expect(await get(port, path), `${port}`).toBe(404);
+      const info = app.sandbox!.info;
+      const ports = [
+        (app.server.address() as AddressInfo).port,
+        Number(new URL(info.base_url).port),
+        Number(new URL(info.analytics_url).port),
+      ];
+      for (const port of ports) expect(await get(port, path), `${port}`).toBe(404);
     },
   );
 });

@@ -19,9 +19,8 @@ import type { LoggedRequest } from './sandbox/request-log.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = process.env.HARDENING_DIST_DIR ?? 'dist-hardening';
-/** App on 4523, sandbox instance 4524, sandbox analytics 4525 (the hardening port range). */
-const PORT = 4523;
-const APP = `http://127.0.0.1:${PORT}`;
+/** The app's origin, read from its start banner: it and its sandbox take free ports (PORT=0). */
+let APP = '';
 
 interface Info {
   base_url: string;
@@ -60,7 +59,7 @@ beforeAll(async () => {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: '0',
       DIST_DIR: DIST,
       RELAY_LOG: '1',
       SANDBOX_REQUEST_LOG: requestLog,
@@ -69,20 +68,21 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  // The banner is printed once the app and its sandbox listen.
-  await new Promise<void>((ready, failed) => {
-    const onExit = () => failed(new Error(`server exited early:\n${output}`));
+  // The banner is printed once the server listens.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const onData = () => {
-      if (!/^Debug console: +http:/m.test(output)) return;
+      APP = /^Debug console: +(http:\/\/[^/\s]+)\//m.exec(output)?.[1] ?? '';
+      if (!APP) return;
+      clearTimeout(timer);
       child.stdout!.off('data', onData);
-      child.off('exit', onExit);
-      ready();
+      resolve();
     };
     child.stdout!.on('data', onData);
-    child.once('exit', onExit);
+    child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
   });
   const res = await fetch(`${APP}/sandbox.json`);
-  expect(res.status).toBe(200);
+  if (!res.ok) throw new Error(`${APP}/sandbox.json answered ${res.status}:\n${output}`);
   info = (await res.json()) as Info;
 }, 180_000);
 
@@ -235,7 +235,7 @@ describe('secrets over real HTTP', () => {
             method: 'POST',
             headers: {
               ...RELAY,
-              'X-Relay-Target': `http://user:${encodeURIComponent(token)}@127.0.0.1:${PORT + 1}`,
+              'X-Relay-Target': `http://user:${encodeURIComponent(token)}@${new URL(info.base_url).host}`,
               Authorization: `token ${token}`,
             },
             body: '{"query":"{a}"}',

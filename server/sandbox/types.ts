@@ -11,7 +11,7 @@ export interface SandboxInfo {
 
 export interface SandboxOptions {
   host: string;
-  /** Port of the sandbox instance; the analytics sandbox listens on port + 1. */
+  /** Port of the sandbox instance; the analytics sandbox listens on port + 1 (both free ones for 0). */
   port: number;
   schemaPath?: string;
   siteConfigPath?: string;
