@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { seriousViolations } from './axe-helpers.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { sandboxInfo } from './pages/sandbox-info.ts';
 
@@ -229,3 +230,23 @@ test('no list of objects: data without a list, or an error without data, says so
   await expect(none).toBeVisible();
   await expect(app.responseTable).toHaveCount(0);
 });
+
+for (const theme of ['Light', 'Dark'] as const)
+  test(`the Table view has no serious axe violations in the ${theme.toLowerCase()} theme`, async ({
+    page,
+  }) => {
+    const app = new ConsolePage(page);
+    await app.openWithSandbox();
+    await app.button('Settings').click();
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: theme });
+    await page.keyboard.press('Escape');
+    await app.runQuery(
+      '{ search(query: "count:5 func") { results { results { ... on FileMatch { ' +
+        'file { path } revSpec lineMatches { lineNumber } } } } } }',
+    );
+    await expect(app.runButton).toBeVisible();
+    await app.responseView('Table').click();
+    await app.tableSortButton('file.path').click();
+    await expect(app.responseTable.getByRole('cell', { name: 'null' }).first()).toBeVisible();
+    expect(await seriousViolations(page, '[role="region"][aria-label="Response"]')).toEqual([]);
+  });
