@@ -167,6 +167,38 @@ export class ConsolePage {
     await tab.press('Delete');
   }
 
+  /** A view tab of region "Response": "JSON" (the formatted body) or "Table". */
+  responseView(name: 'JSON' | 'Table'): Locator {
+    return this.response
+      .getByRole('tablist', { name: 'Response view' })
+      .getByRole('tab', { name, exact: true });
+  }
+
+  /** The Table view's table (windowed: only the rows near the screen are in the DOM). */
+  get responseTable(): Locator {
+    return this.response.getByRole('table', { name: 'Response table' });
+  }
+
+  /** The sort button in the Table view's header of column `name` (`owner.login`, …). */
+  tableSortButton(name: string): Locator {
+    return this.responseTable.getByRole('columnheader').getByRole('button', { name, exact: true });
+  }
+
+  /** The Table view's column names, as its header shows them. */
+  async tableColumns(): Promise<string[]> {
+    const texts = await this.responseTable.getByRole('columnheader').allInnerTexts();
+    return texts.map((t) => t.replace(/[▲▼]$/, '').trim());
+  }
+
+  /** The Table view's body rows in the DOM, top to bottom, as the texts of their cells. */
+  async tableRows(): Promise<string[][]> {
+    return this.responseTable
+      .locator('tbody tr[aria-rowindex]')
+      .evaluateAll((rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+  }
+
   /** A transient notice such as "Copied curl command". */
   notice(text: string | RegExp): Locator {
     return this.page.getByRole('status').filter({ hasText: text });

@@ -1,4 +1,7 @@
+import { useId } from 'react';
 import { useLiveResponse } from '../response/live-response.ts';
+import { ResponseViewPanel, ResponseViewTabs } from '../response/response-view-tabs.tsx';
+import { TablePanel } from '../response/table/table-panel.tsx';
 import { useResponseViewer } from '../response/use-response-viewer.ts';
 import type { RunResult } from '../state/responses.ts';
 import { ResponseErrors } from './response-errors.tsx';
@@ -20,8 +23,13 @@ export function ResponsePane({ result, running, onLocate }: Props) {
   const shown = running && live ? { doc: live, language: 'json' as const } : body;
   // CodeMirror for the response is not part of the page's first load (viewer-loader.ts).
   const viewer = useResponseViewer(!!shown);
+  const views = useId();
   return (
     <section className="response-pane" role="region" aria-label="Response">
+      {/* Response views: tabs "JSON" and "Table" (response/response-view-tabs.tsx). */}
+      <div className="response-view-strip">
+        <ResponseViewTabs idBase={views} />
+      </div>
       {!running && result?.headers && <ResponseHeaders headers={result.headers} />}
       {!running && !result && (
         <p className="placeholder">Run a query (Ctrl/Cmd-Enter) to see the response here.</p>
@@ -46,18 +54,22 @@ export function ResponsePane({ result, running, onLocate }: Props) {
       {!running && body && (
         <ResponseErrors errors={body.errors} total={body.errorCount} onLocate={onLocate} />
       )}
-      {shown &&
-        shown.doc.length > 0 &&
-        (viewer.module ? (
-          <viewer.module.ResponseViewer doc={shown.doc} language={shown.language} />
-        ) : viewer.error ? (
-          <p role="alert" className="notice notice-error">
-            The response viewer could not be loaded ({viewer.error.message}). Reload the page to try
-            again.
-          </p>
-        ) : (
-          <p className="placeholder">Loading viewer…</p>
-        ))}
+      <ResponseViewPanel idBase={views} view="json">
+        {shown &&
+          shown.doc.length > 0 &&
+          (viewer.module ? (
+            <viewer.module.ResponseViewer doc={shown.doc} language={shown.language} />
+          ) : viewer.error ? (
+            <p role="alert" className="notice notice-error">
+              The response viewer could not be loaded ({viewer.error.message}). Reload the page to
+              try again.
+            </p>
+          ) : (
+            <p className="placeholder">Loading viewer…</p>
+          ))}
+      </ResponseViewPanel>
+      <TablePanel idBase={views} result={result} running={running} />
+      {/* End of the response views. */}
       {/* Under the response, in line with the editor's cost line. */}
       <div className="response-fill" />
       <StatusBar result={result} running={running} />
