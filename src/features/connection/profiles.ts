@@ -104,9 +104,7 @@ export const PROFILE_COLOURS: Readonly<Record<string, string>> = {
 };
 
 /** A profile's colour and production mark, from stored or imported data (anything else dropped). */
-export function profileMarks(
-  o: Record<string, unknown>,
-): Pick<ConnectionProfile, 'color' | 'production'> {
+function profileMarks(o: Record<string, unknown>): Pick<ConnectionProfile, 'color' | 'production'> {
   const colours = Object.values(PROFILE_COLOURS);
   return {
     ...(typeof o.color === 'string' && colours.includes(o.color) ? { color: o.color } : {}),

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { httpMeta, NetworkError } from '../../shared/api/http.ts';
 import type { ConnectStatus } from './connect-check.ts';
+import { createStore, useStore } from '../../shared/lib/store.ts';
 import { getConnection, type ConnectionSettings } from './connection-store.ts';
 import { usableConnection } from './oauth-refresh.ts';
 import { sendGraphQL } from './transport.ts';
@@ -56,22 +57,36 @@ export function connectionKey(s: ConnectionSettings): string {
 
 let running: AbortController | undefined;
 
+/** The latest check: its result (about the connection `key`), or that it is under way. */
+interface LatestCheck {
+  pending: boolean;
+  key?: string;
+  status?: ConnectStatus;
+}
+const latest = createStore<LatestCheck>({ pending: false });
+
+/** The latest Connect check, for whoever shows who you are (the chip) besides the panel. */
+export function useLatestCheck(): LatestCheck {
+  return useStore(latest);
+}
+
 /**
  * The Connect check, as a TanStack mutation (an explicit, uncached action). A new check stops
  * the one under way (it was about fields the user has changed since).
  */
-/** The Connect check's mutation key (the chip reads its latest result). */
-export const CONNECT_CHECK_KEY = ['connect-check'];
-
 export function useConnectCheck() {
   return useMutation({
-    mutationKey: CONNECT_CHECK_KEY,
+    mutationKey: ['connect-check'],
     mutationFn: async () => {
       running?.abort();
       const controller = new AbortController();
       running = controller;
       const key = connectionKey(getConnection());
-      return { status: await checkConnection(controller.signal), key };
+      latest.set({ pending: true });
+      const status = await checkConnection(controller.signal);
+      // A check replaced by a newer one does not speak for it.
+      if (running === controller) latest.set({ pending: false, key, status });
+      return { status, key };
     },
   });
 }

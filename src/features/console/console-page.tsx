@@ -6,16 +6,21 @@ import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { ConnectionChip, ConnectionPanel, getConnection, useSchema } from '../connection/index.ts';
 import { openSettings } from '../../shared/ui/settings-request.ts';
 import { TopBarPortal } from '../../shared/ui/top-bar-slot.tsx';
-import { CostConfirmBar } from './components/cost-confirm.tsx';
 import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
 import { EditorColumn } from './components/editor-column.tsx';
-import { HistoryPanel, prefetchPanels, SaveDialog, SavedPanel } from './components/lazy-panels.tsx';
+import {
+  CostConfirmBar,
+  HistoryPanel,
+  prefetchPanels,
+  ProductionConfirmBar,
+  SaveDialog,
+  SavedPanel,
+  ShortcutsDialog,
+} from './components/lazy-panels.tsx';
 import { ResponsePane } from './components/response-pane.tsx';
 import type { OpenRequest } from './components/saved-panel.tsx';
-import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
-import { ProductionConfirmBar } from './components/production-confirm.tsx';
 import { ActivityRail } from './workbench/activity-rail.tsx';
 import { CopyAsMenu, CopyAsOutcome } from './workbench/copy-as-menu.tsx';
 import { EditorToolbar } from './workbench/editor-toolbar.tsx';
@@ -333,7 +338,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
           </div>
         </div>
       </div>
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      {shortcutsOpen && <ShortcutsDialog open onClose={() => setShortcutsOpen(false)} />}
       {saving.dialog && (
         <SaveDialog
           defaultName={saving.dialog.defaultName}

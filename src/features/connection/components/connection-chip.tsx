@@ -1,11 +1,10 @@
-import { useMutationState } from '@tanstack/react-query';
 import type { ConnectStatus } from '../connect-check.ts';
 import { useConnection, type ConnectionSettings } from '../connection-store.ts';
 import { formatTimeLeft } from '../oauth.ts';
 import { toggleConnectionPanel, useConnectionPanelOpen } from '../panel-open.ts';
 import { useProfiles } from '../profile-store.ts';
 import { useNow } from '../use-oauth-refresh.ts';
-import { CONNECT_CHECK_KEY, connectionKey } from '../use-connect-check.ts';
+import { connectionKey, useLatestCheck } from '../use-connect-check.ts';
 
 /** The panel's element id (the chip's `aria-controls`). */
 export const CONNECTION_PANEL_ID = 'connection-panel';
@@ -20,15 +19,10 @@ function hostOf(url: string): string {
 
 /** The latest Connect check's result about the connection now in the fields, and whether one runs. */
 function useCheckFor(c: ConnectionSettings): { status?: ConnectStatus; pending: boolean } {
-  const checks = useMutationState({
-    filters: { mutationKey: CONNECT_CHECK_KEY },
-    select: (m) => m.state,
-  });
-  const last = checks.at(-1);
-  const data = last?.data as { status: ConnectStatus; key: string } | undefined;
+  const last = useLatestCheck();
   return {
-    status: data && data.key === connectionKey(c) ? data.status : undefined,
-    pending: last?.status === 'pending',
+    status: last.key === connectionKey(c) ? last.status : undefined,
+    pending: last.pending,
   };
 }
 

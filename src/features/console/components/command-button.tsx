@@ -6,9 +6,10 @@ import {
 } from '../commands/command-table.ts';
 import { displayKeys } from '../commands/keys.ts';
 import { COMMAND_ICONS } from '../workbench/command-icons.ts';
+import { Icon } from '../../../shared/ui/icons.tsx';
 
 /** The tooltip of a command's button or menu item: what it does and its keys. */
-export function commandTitle(command: Command): string {
+function commandTitle(command: Command): string {
   const where = command.scope === 'tab-list' ? ' on a tab' : '';
   const keys = command.keys.length ? ` (${displayKeys(command.keys)}${where})` : '';
   return `${command.label}${keys}`;
@@ -29,24 +30,24 @@ interface Props {
  */
 export function CommandButton({ command, target, icon, menuItem }: Props) {
   if (command.shown && !command.shown(target)) return null;
-  const Icon = icon ? COMMAND_ICONS[command.id] : undefined;
+  const iconNode = icon ? COMMAND_ICONS[command.id] : undefined;
   const label = command.button ?? command.label;
   return (
     <button
       type="button"
       role={menuItem ? 'menuitem' : undefined}
-      className={[command.className, Icon ? 'icon-button' : ''].filter(Boolean).join(' ')}
+      className={[command.className, iconNode ? 'icon-button' : ''].filter(Boolean).join(' ')}
       onClick={() => {
         command.run(target);
         menuItem?.onDone();
       }}
       disabled={command.when ? !command.when(target) : undefined}
       title={commandTitle(command)}
-      aria-label={Icon ? label : undefined}
+      aria-label={iconNode ? label : undefined}
       aria-pressed={menuItem ? undefined : command.pressed?.(target)}
       aria-haspopup={command.opensDialog ? 'dialog' : undefined}
     >
-      {Icon ? <Icon aria-hidden="true" size={16} strokeWidth={1.75} /> : label}
+      {iconNode ? <Icon icon={iconNode} /> : label}
     </button>
   );
 }

@@ -9,7 +9,7 @@ import { useEditDeferred } from '../hooks/use-edit-deferred.ts';
 import { useOperationNames } from '../hooks/use-operations.ts';
 import { showInDocs } from '../state/docs-view.ts';
 import { activeTab, type ConsoleTab } from '../state/tabs.ts';
-import { CostMeter } from './cost-meter.tsx';
+import { CostMeter } from './lazy-panels.tsx';
 import { HeadersEditor as HeadersEditorComponent } from './headers-editor.tsx';
 import { QueryEditor as QueryEditorComponent, type QueryEditorProps } from './query-editor.tsx';
 import { VariablesEditor } from './variables-editor.tsx';

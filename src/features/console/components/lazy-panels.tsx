@@ -3,8 +3,8 @@ import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { loadable } from '../../../shared/ui/loadable.tsx';
 
 /**
- * The History and Saved panels and the Save dialog, each a chunk of its own: the console opens
- * with all three closed, so their code stays out of the first load. `prefetchPanels` requests
+ * The History and Saved panels, the Save and Shortcuts dialogs and the confirmation bars, each a
+ * chunk of its own: the console opens with all of them closed, so their code stays out of the first load. `prefetchPanels` requests
  * them once the first screen is up, so that opening one shows it in the click's own frame (not
  * `React.lazy`, whose Suspense boundary held them back 300 ms: src/shared/ui/loadable.tsx).
  */
@@ -12,6 +12,17 @@ const panels = {
   history: loadable(() => import('./history-panel.tsx').then((m) => m.HistoryPanel)),
   saved: loadable(() => import('./saved-panel.tsx').then((m) => m.SavedPanel)),
   save: loadable(() => import('./save-dialog.tsx').then((m) => m.SaveDialog)),
+  shortcuts: loadable(() => import('./shortcuts-dialog.tsx').then((m) => m.ShortcutsDialog)),
+  costConfirm: loadable(() => import('./cost-confirm.tsx').then((m) => m.CostConfirmBar)),
+  productionConfirm: loadable(() =>
+    import('./production-confirm.tsx').then((m) => m.ProductionConfirmBar),
+  ),
+  // Its first estimate waits for the GraphQL tools anyway; until it is in, an empty line of the
+  // same height holds its place (no shift).
+  costMeter: loadable(
+    () => import('./cost-meter.tsx').then((m) => m.CostMeter),
+    <section aria-label="Query cost" className="cost-meter" />,
+  ),
 };
 
 export function prefetchPanels(): void {
@@ -32,3 +43,10 @@ function inBoundary<P extends object>(name: string, Panel: ComponentType<P>) {
 export const HistoryPanel = inBoundary('History', panels.history.Component);
 export const SavedPanel = inBoundary('Saved operations', panels.saved.Component);
 export const SaveDialog = inBoundary('Save', panels.save.Component);
+export const ShortcutsDialog = inBoundary('Shortcuts', panels.shortcuts.Component);
+export const CostConfirmBar = inBoundary('Cost check', panels.costConfirm.Component);
+export const ProductionConfirmBar = inBoundary(
+  'Production check',
+  panels.productionConfirm.Component,
+);
+export const CostMeter = inBoundary('Query cost', panels.costMeter.Component);

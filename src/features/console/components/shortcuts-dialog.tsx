@@ -26,7 +26,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       {/* The tables only while open: a third of the page's elements, not built at start-up. */}
       {open && <ShortcutTables />}
-      <button type="button" onClick={onClose} autoFocus>
+      {/* Closing the dialog itself gives the focus back to its opener, then `onClose` runs. */}
+      <button type="button" onClick={() => ref.current?.close()} autoFocus>
         Close
       </button>
     </dialog>

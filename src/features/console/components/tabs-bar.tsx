@@ -6,7 +6,7 @@ import type { TabLabel } from '../state/tab-labels.ts';
 import { commandsWithButtons } from '../commands/command-table.ts';
 import { CommandButton, CommandButtons } from './command-button.tsx';
 import { MenuButton } from '../../../shared/ui/menu-button.tsx';
-import { Ellipsis } from '../../../shared/ui/icons.ts';
+import { Ellipsis, Icon } from '../../../shared/ui/icons.tsx';
 
 const TAB_ACTIONS = commandsWithButtons('tab-actions');
 
@@ -161,7 +161,7 @@ export function TabsBar({
           ))
         }
       >
-        <Ellipsis aria-hidden="true" size={16} strokeWidth={1.75} />
+        <Icon icon={Ellipsis} />
       </MenuButton>
     </div>
   );

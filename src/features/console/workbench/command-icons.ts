@@ -15,11 +15,11 @@ import {
   Square,
   WandSparkles,
   X,
-  type LucideIcon,
-} from '../../../shared/ui/icons.ts';
+  type IconNode,
+} from '../../../shared/ui/icons.tsx';
 
 /** The icon of each command that has an icon button (by the command table's id). */
-export const COMMAND_ICONS: Readonly<Record<string, LucideIcon>> = {
+export const COMMAND_ICONS: Readonly<Record<string, IconNode>> = {
   run: Play,
   stop: Square,
   prettify: WandSparkles,

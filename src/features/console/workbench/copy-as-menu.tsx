@@ -3,7 +3,7 @@ import { CommandButton } from '../components/command-button.tsx';
 import type { ExportState } from '../hooks/use-export-commands.ts';
 import { SeveralOperationsHint } from '../components/operation-picker.tsx';
 import { MenuButton } from '../../../shared/ui/menu-button.tsx';
-import { Terminal } from '../../../shared/ui/icons.ts';
+import { Icon, Terminal } from '../../../shared/ui/icons.tsx';
 
 const ITEMS = commandsWithButtons('copy-as');
 
@@ -39,7 +39,7 @@ export function CopyAsMenu({ commands, state }: { commands: CommandTarget; state
         </>
       )}
     >
-      <Terminal aria-hidden="true" size={16} strokeWidth={1.75} />
+      <Icon icon={Terminal} />
     </MenuButton>
   );
 }
