@@ -16,6 +16,7 @@ import { ResponsePane } from './components/response-pane.tsx';
 import type { OpenRequest } from './components/saved-panel.tsx';
 import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
+import { CommandPalette, prefetchPalette } from './palette/lazy-palette.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { Toolbar } from './components/toolbar.tsx';
 import type { CommandTarget, Panel } from './commands/command-table.ts';
@@ -93,6 +94,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
@@ -101,6 +103,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     void whenIdleAfterPaint()
       .then(() => {
         prefetchPanels();
+        prefetchPalette();
         return loadGraphqlTools();
       })
       .catch(() => undefined); // a run or a command asks again and says so if it fails
@@ -169,6 +172,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     openShortcuts: () => setShortcutsOpen(true),
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
+    openPalette: () => setPaletteOpen(true),
   };
   usePageShortcuts(commands);
 
@@ -259,6 +263,13 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
         )}
       </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      {paletteOpen && (
+        <CommandPalette
+          target={commands}
+          onOpen={openInNewTab}
+          onClose={() => setPaletteOpen(false)}
+        />
+      )}
       {saving.dialog && (
         <SaveDialog
           defaultName={saving.dialog.defaultName}
