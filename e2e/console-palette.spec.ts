@@ -35,6 +35,14 @@ test('Ctrl/Cmd-K and F1 open it from an editor and from the page; Escape closes,
   }
   // The keys went to the palette, not into the editor's text.
   expect(await app.editorText('Query editor')).toBe('{ currentUser { username } }');
+  // While it is open, the page's shortcuts are not: Ctrl/Cmd-S types nothing and saves nothing.
+  await editor.click();
+  await app.palette.open();
+  await page.keyboard.press('ControlOrMeta+s');
+  await page.keyboard.press('Escape');
+  await expect(app.palette.dialog).toBeHidden();
+  await expect(app.saveDialog).toBeHidden();
+  await expect(editor).toBeFocused();
   // And from the Variables editor, whose keymap is the table's too.
   await app.editor('Variables editor').click();
   await app.palette.open('ControlOrMeta+k');
@@ -122,6 +130,30 @@ test('a Docs type and a field open Docs there', async ({ page }) => {
 
   await app.palette.run('Query.currentUser');
   await expect(app.docs.fieldPage('Query.currentUser')).toBeVisible();
+});
+
+test('a connection profile switches from the palette; the one in use is disabled', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.openWithSandbox();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  await page.getByRole('textbox', { name: 'Profile name' }).fill('Staging');
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(app.connection.profile.locator('option:checked')).toHaveText('Staging');
+
+  await app.palette.open();
+  await app.palette.input.fill('profile');
+  const profiles = app.palette.group('Connection profiles');
+  await expect(profiles.getByRole('option', { name: 'Staging' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await app.palette.run('Default');
+  await expect(app.connection.profile.locator('option:checked')).toHaveText('Default');
+  // Default kept its token: signed in again without typing one.
+  await app.connection.expectSignedInAs('alice');
 });
 
 test('arrows, Home and End move over enabled options; Enter runs the chosen one', async ({

@@ -3,7 +3,7 @@ import { commandById, type CommandTarget } from '../commands/command-table.ts';
 import { matchesKey } from '../commands/keys.ts';
 import type { OpenRequest } from '../components/saved-panel.tsx';
 import { PaletteList } from './palette-list.tsx';
-import { rankItems } from './rank.ts';
+import { rankItems, snapshotsOf } from './rank.ts';
 import { usePaletteItems } from './use-palette-items.ts';
 import './palette.css';
 
@@ -32,8 +32,8 @@ const PAGE = 10;
 export function CommandPalette({ target, onOpen, onClose }: CommandPaletteProps) {
   const items = usePaletteItems(target, onOpen);
   const [query, setQuery] = useState('');
-  // The option the keys or the pointer chose, for the query it was chosen in.
-  const [chosen, setChosen] = useState<{ query: string; index: number }>();
+  // The item the keys or the pointer chose, for the query it was chosen in.
+  const [chosen, setChosen] = useState<{ query: string; id: string }>();
   const groups = useMemo(() => rankItems(items, query), [items, query]);
   const flat = useMemo(() => groups.flatMap((g) => g.items.map((r) => r.item)), [groups]);
   const ref = useRef<HTMLDialogElement>(null);
@@ -45,10 +45,9 @@ export function CommandPalette({ target, onOpen, onClose }: CommandPaletteProps)
   const optionId = (i: number) => `${id}-o${i}`;
   const n = flat.length;
   const enabled = (i: number) => i >= 0 && i < n && !flat[i]!.disabled;
-  const current =
-    chosen && chosen.query === query && enabled(chosen.index)
-      ? chosen.index
-      : flat.findIndex((i) => !i.disabled);
+  const chosenIndex = chosen?.query === query ? flat.findIndex((i) => i.id === chosen.id) : -1;
+  const current = enabled(chosenIndex) ? chosenIndex : flat.findIndex((i) => !i.disabled);
+  const choose = (index: number) => index >= 0 && setChosen({ query, id: flat[index]!.id });
 
   useEffect(() => {
     const d = ref.current;
@@ -56,11 +55,22 @@ export function CommandPalette({ target, onOpen, onClose }: CommandPaletteProps)
     inputRef.current?.focus();
   }, []);
   useEffect(() => {
+    // Ranking's preparation after the palette's first paint, not on the first key.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => snapshotsOf(items), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [items]);
+  useEffect(() => {
     if (current >= 0)
       document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
-    // optionId is derived from id, stable for the dialog's life.
+    // optionId is derived from id, stable for the dialog's life; a new query scrolls too.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current]);
+  }, [current, query]);
 
   /** Closes once: the dialog, focus back to the opener, the page's state; then runs `then`. */
   function finish(then?: () => void) {
@@ -100,7 +110,7 @@ export function CommandPalette({ target, onOpen, onClose }: CommandPaletteProps)
     const move = moves[e.key];
     if (move && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
       e.preventDefault();
-      setChosen({ query, index: move() });
+      choose(move());
     } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
       if (current >= 0) finish(flat[current]!.run);
@@ -142,7 +152,7 @@ export function CommandPalette({ target, onOpen, onClose }: CommandPaletteProps)
         groups={groups}
         active={current}
         optionId={optionId}
-        onHover={(index) => setChosen({ query, index })}
+        onHover={choose}
         onPick={(i) => finish(flat[i]!.run)}
       />
       <footer className="palette-footer">

@@ -34,42 +34,61 @@ const SHOWN_SEARCHED = 30;
 /** Scores under this are scattered letters that mean nothing ("docs" in "Who am I's description"). */
 const THRESHOLD = 0.3;
 
-/** fuzzysort's prepared targets, made once per list of items (the palette reuses its list). */
-const prepared = new WeakMap<readonly PaletteItem[], SnapshotKeys<PaletteItem>>();
+/** fuzzysort's prepared targets per kind, made once per list of items (the palette reuses its list). */
+const prepared = new WeakMap<readonly PaletteItem[], Map<PaletteKind, SnapshotKeys<PaletteItem>>>();
 
-function snapshotOf(items: readonly PaletteItem[]) {
-  let s = prepared.get(items);
-  if (!s) {
-    s = fuzzysort.snapshot(items, { keys: ['title', (i) => i.keywords] });
-    prepared.set(items, s);
+/**
+ * Prepares `items` for ranking (a large schema's fields take a moment): the palette calls it once
+ * it has painted, so the first key typed does not wait for it.
+ */
+export function snapshotsOf(items: readonly PaletteItem[]) {
+  let byKind = prepared.get(items);
+  if (!byKind) {
+    byKind = new Map();
+    for (const kind of ORDER) {
+      const ofKind = items.filter((i) => i.kind === kind);
+      if (ofKind.length)
+        byKind.set(kind, fuzzysort.snapshot(ofKind, { keys: ['title', (i) => i.keywords] }));
+    }
+    prepared.set(items, byKind);
   }
-  return s;
+  return byKind;
 }
 
 /**
- * The list for `query`, fuzzy (fuzzysort: Sublime Text-like, the title and the keywords, typos of
- * order not forgiven) and grouped by kind. Searching, groups come in the order of their best
- * match, so the first option is the best match of all, and items by score; while nothing is
- * typed, groups and items keep their sources' order. Empty groups are left out.
+ * The list for `query`, fuzzy (fuzzysort: Sublime Text-like, over the title and the keywords)
+ * and grouped by kind. Searching, each kind is ranked on its own and keeps its best
+ * `SHOWN_SEARCHED` (a schema's thousands of fields never push a command out, and fuzzysort's
+ * limit keeps a short query over them fast); groups come in the order of their best match, so
+ * the first option is the best of all. While nothing is typed, groups and items keep their
+ * sources' order. Empty groups are left out.
  */
 export function rankItems(items: readonly PaletteItem[], query: string): PaletteGroup[] {
   const q = query.trim();
-  const byKind = new Map<PaletteKind, { best: number; items: RankedItem[] }>();
-  const add = (kind: PaletteKind, score: number, entry: RankedItem, limit: number) => {
-    const g = byKind.get(kind) ?? { best: score, items: [] };
-    byKind.set(kind, g);
-    if (g.items.length < limit) g.items.push(entry);
-  };
+  const groups: (PaletteGroup & { best: number })[] = [];
   if (!q) {
-    for (const item of items)
-      if (SHOWN_UNSEARCHED[item.kind] > 0)
-        add(item.kind, 0, { item, marks: [] }, SHOWN_UNSEARCHED[item.kind]);
-  } else {
-    const results = fuzzysort.go(q, snapshotOf(items), { threshold: THRESHOLD, limit: 0 });
-    for (const r of results)
-      add(r.obj.kind, r.score, { item: r.obj, marks: r[0]?.indexes ?? [] }, SHOWN_SEARCHED);
+    for (const kind of ORDER) {
+      const shown = items.filter((i) => i.kind === kind).slice(0, SHOWN_UNSEARCHED[kind]);
+      if (shown.length)
+        groups.push({
+          kind,
+          title: GROUP_TITLES[kind],
+          best: 0,
+          items: shown.map((item) => ({ item, marks: [] })),
+        });
+    }
+    return groups;
   }
-  return ORDER.filter((kind) => byKind.has(kind))
-    .sort((a, b) => byKind.get(b)!.best - byKind.get(a)!.best)
-    .map((kind) => ({ kind, title: GROUP_TITLES[kind], items: byKind.get(kind)!.items }));
+  for (const [kind, targets] of snapshotsOf(items)) {
+    const results = fuzzysort.go(q, targets, { threshold: THRESHOLD, limit: SHOWN_SEARCHED });
+    if (results.length)
+      groups.push({
+        kind,
+        title: GROUP_TITLES[kind],
+        best: results[0]!.score,
+        items: results.map((r) => ({ item: r.obj, marks: r[0]?.indexes ?? [] })),
+      });
+  }
+  // Stable: groups with equal best scores keep the order of ORDER.
+  return groups.sort((a, b) => b.best - a.best);
 }
