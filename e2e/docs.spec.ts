@@ -99,9 +99,9 @@ test('search finds a field by prefix, keyboard navigable', async ({ page }) => {
   await box.press('Enter');
   await expect(panel.typePage('Repository')).toBeVisible();
 
-  // Ctrl-K from the page focuses the search box.
+  // Shift-Ctrl-D from the page focuses the search box.
   await page.getByRole('heading', { level: 3 }).first().click();
-  await page.keyboard.press('Control+k');
+  await page.keyboard.press('Control+Shift+D');
   await expect(box).toBeFocused();
 });
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { CommandPalette } from './command-palette.ts';
 import { ConnectPanel } from './connect-panel.ts';
 import { DocsPanel } from './docs-panel.ts';
 
@@ -12,6 +13,7 @@ export type EditorName = 'Query editor' | 'Variables editor' | 'Headers editor';
 export class ConsolePage {
   readonly connection: ConnectPanel;
   readonly docs: DocsPanel;
+  readonly palette: CommandPalette;
   /** Region "Response" (exact: region "Response headers" exists too). */
   readonly response: Locator;
   readonly responseBody: Locator;
@@ -37,6 +39,7 @@ export class ConsolePage {
   constructor(readonly page: Page) {
     this.connection = new ConnectPanel(page);
     this.docs = new DocsPanel(page);
+    this.palette = new CommandPalette(page);
     this.response = page.getByRole('region', { name: 'Response', exact: true });
     this.responseBody = this.response.getByRole('textbox', { name: 'Response body' });
     this.statusBar = this.response.getByRole('definition');

@@ -14,6 +14,8 @@ export {
   type ConnectionSettings,
 } from './connection-store.ts';
 export { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
+export { switchProfile, useProfiles } from './profile-store.ts';
+export type { ProfilesState } from './profiles.ts';
 export { loadSandboxInfo } from './sandbox-fill.ts';
 export { useSandboxPrefetch } from './use-sandbox-prefetch.ts';
 export {

@@ -20,6 +20,7 @@ import {
 import { ResponsePane } from './components/response-pane.tsx';
 import type { OpenRequest } from './components/saved-panel.tsx';
 import { SaveAlert } from './components/save-alert.tsx';
+import { CommandPalette, prefetchPalette } from './palette/lazy-palette.tsx';
 import { TabsBar } from './components/tabs-bar.tsx';
 import { ActivityRail } from './workbench/activity-rail.tsx';
 import { CopyAsMenu, CopyAsOutcome } from './workbench/copy-as-menu.tsx';
@@ -126,6 +127,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     EDITOR_SHARE.initial,
   );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
@@ -134,6 +136,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     void whenIdleAfterPaint()
       .then(() => {
         prefetchPanels();
+        prefetchPalette();
         return loadGraphqlTools();
       })
       .catch(() => undefined); // a run or a command asks again and says so if it fails
@@ -206,6 +209,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     openSettings,
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
+    openPalette: () => setPaletteOpen(true),
   };
   usePageShortcuts(commands);
 
@@ -339,6 +343,13 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
         </div>
       </div>
       {shortcutsOpen && <ShortcutsDialog open onClose={() => setShortcutsOpen(false)} />}
+      {paletteOpen && (
+        <CommandPalette
+          target={commands}
+          onOpen={openInNewTab}
+          onClose={() => setPaletteOpen(false)}
+        />
+      )}
       {saving.dialog && (
         <SaveDialog
           defaultName={saving.dialog.defaultName}

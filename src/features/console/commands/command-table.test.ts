@@ -87,6 +87,28 @@ describe('console command table', () => {
     expect(called).toEqual(['save', 'save', 'reopenTab']);
   });
 
+  it('opens the command palette with Ctrl/Cmd-K or F1, anywhere on the page', () => {
+    const opened: string[] = [];
+    const target = new Proxy({} as CommandTarget, {
+      get: (_, name) => () => opened.push(String(name)),
+    });
+    for (const e of [
+      keydown({ key: 'k', ctrlKey: true }),
+      keydown({ key: 'k', metaKey: true }),
+      keydown({ key: 'F1' }),
+    ])
+      commandForKey(e, 'console')?.run(target);
+    expect(opened).toEqual(['openPalette', 'openPalette', 'openPalette']);
+    expect(commandById('palette')).toMatchObject({
+      label: 'Command palette',
+      keys: ['Mod-k', 'F1'],
+    });
+    // Search the schema Docs gave Ctrl/Cmd-K to the palette.
+    expect(commandForKey(keydown({ key: 'D', ctrlKey: true, shiftKey: true }), 'console')?.id).toBe(
+      'search-docs',
+    );
+  });
+
   it('copies as curl and as src from the table, as items of the Copy as… menu', () => {
     const called: string[] = [];
     const target = new Proxy({} as CommandTarget, {

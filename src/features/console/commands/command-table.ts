@@ -42,6 +42,8 @@ export interface CommandTarget {
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
   copyAsSrc(): void;
+  /** Open the command palette (`palette/`), where every command and more is searched by name. */
+  openPalette(): void;
 }
 
 /**
@@ -107,6 +109,13 @@ export interface Command {
  */
 export const COMMANDS: readonly Command[] = [
   {
+    // Ctrl/Cmd-K as Hoppscotch's Spotlight and GitHub, F1 as VS Code and Monaco.
+    id: 'palette',
+    label: 'Command palette',
+    keys: ['Mod-k', 'F1'],
+    run: (t) => t.openPalette(),
+  },
+  {
     id: 'run',
     label: 'Run the operation (the one under the cursor)',
     keys: ['Mod-Enter'],
@@ -167,7 +176,7 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'search-docs',
     label: 'Search the schema Docs',
-    keys: ['Mod-k'],
+    keys: ['Shift-Ctrl-d'],
     run: (t) => t.searchDocs(),
   },
   {

@@ -23,7 +23,7 @@ export function showInDocs(ref: DocsRef): void {
   view.set({ open: true, request: { kind: 'show', ref } });
 }
 
-/** Opens the Docs panel and focuses its "Search schema" box (Ctrl/Cmd-K). */
+/** Opens the Docs panel and focuses its "Search schema" box (Shift-Ctrl-D). */
 export function searchDocs(): void {
   view.set({ open: true, request: { kind: 'search' } });
 }

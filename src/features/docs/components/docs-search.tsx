@@ -73,7 +73,7 @@ export function DocsSearch(props: {
         ref={inputRef}
         type="search"
         aria-label="Search schema"
-        placeholder="Search schema (Ctrl-K)"
+        placeholder="Search schema (Shift-Ctrl-D)"
         value={query}
         aria-controls={query.trim() ? listId : undefined}
         aria-activedescendant={shown.length ? `${listId}-${active}` : undefined}
