@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { httpMeta, NetworkError } from '../../shared/api/http.ts';
 import type { ConnectStatus } from './connect-check.ts';
 import { createStore, useStore } from '../../shared/lib/store.ts';
@@ -65,28 +64,22 @@ interface LatestCheck {
 }
 const latest = createStore<LatestCheck>({ pending: false });
 
-/** The latest Connect check, for whoever shows who you are (the chip) besides the panel. */
+/** The latest Connect check: the panel's status line and the chip both show it. */
 export function useLatestCheck(): LatestCheck {
   return useStore(latest);
 }
 
 /**
- * The Connect check, as a TanStack mutation (an explicit, uncached action). A new check stops
- * the one under way (it was about fields the user has changed since).
+ * Runs the Connect check (an explicit action, never cached). A new check stops the one under way
+ * (it was about fields the user has changed since), and only the latest one's result is kept.
  */
-export function useConnectCheck() {
-  return useMutation({
-    mutationKey: ['connect-check'],
-    mutationFn: async () => {
-      running?.abort();
-      const controller = new AbortController();
-      running = controller;
-      const key = connectionKey(getConnection());
-      latest.set({ pending: true });
-      const status = await checkConnection(controller.signal);
-      // A check replaced by a newer one does not speak for it.
-      if (running === controller) latest.set({ pending: false, key, status });
-      return { status, key };
-    },
-  });
+export async function runConnectCheck(): Promise<void> {
+  running?.abort();
+  const controller = new AbortController();
+  running = controller;
+  const key = connectionKey(getConnection());
+  latest.set({ pending: true });
+  const status = await checkConnection(controller.signal);
+  // A check replaced by a newer one does not speak for it.
+  if (running === controller) latest.set({ pending: false, key, status });
 }

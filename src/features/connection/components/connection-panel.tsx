@@ -12,7 +12,7 @@ import { useRedirectNotice } from '../redirect-notice.ts';
 import { fillFromSandbox } from '../sandbox-fill.ts';
 import { useSandboxPrefetch } from '../use-sandbox-prefetch.ts';
 import { readUrlDraft, writeUrlDraft } from '../url-draft.ts';
-import { connectionKey, useConnectCheck } from '../use-connect-check.ts';
+import { connectionKey, runConnectCheck, useLatestCheck } from '../use-connect-check.ts';
 import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
 import { ProfilePicker } from './profile-picker.tsx';
@@ -28,18 +28,17 @@ const initialUrlDraft = typeof window === 'undefined' ? undefined : readUrlDraft
  */
 export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () => void } = {}) {
   const c = useConnection();
-  const check = useConnectCheck();
+  const check = useLatestCheck();
   const [sandboxError, setSandboxError] = useState<string>();
   const [tokenError, setTokenError] = useState<string>();
   const redirect = useRedirectNotice();
   // A result about another URL/token than the one now in the fields is not shown.
-  const status = check.data && check.data.key === connectionKey(c) ? check.data.status : undefined;
+  const status = check.key === connectionKey(c) ? check.status : undefined;
 
   // Every deliberate change (Enter, leaving a field, a paste, Use sandbox) runs the check, so a
   // pasted token shows who it belongs to while the schema loads with it. A check already under
   // way for the same connection is not started twice (Enter both commits and submits).
   const checking = useRef<string | undefined>(undefined);
-  const { mutate } = check;
   const runCheck = useRef(() => {});
   runCheck.current = () => {
     // The store's connection, not this render's: a commit's listener runs before React renders
@@ -49,9 +48,9 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
     // bearer token given while the check without one was under way was skipped too.
     const s = getConnection();
     const key = `${connectionKey(s)}\u0000${s.token.trim()}`;
-    if (check.isPending && checking.current === key) return;
+    if (check.pending && checking.current === key) return;
     checking.current = key;
-    mutate();
+    void runConnectCheck();
   };
   useEffect(() => onConnectionCommit(() => runCheck.current()), []);
   // A token kept from before (Remember) is checked once at start, so the chip says who you are
@@ -62,11 +61,10 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
 
   // Signed in: the panel gives the screen back to the work; anything else: it opens and says why.
   const open = useConnectionPanelOpen();
-  const outcome = check.data;
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!outcome || outcome.key !== connectionKey(getConnection())) return;
-    if (outcome.status.state !== 'ok') return setConnectionPanelOpen(true);
+    if (!check.status || check.key !== connectionKey(getConnection())) return;
+    if (check.status.state !== 'ok') return setConnectionPanelOpen(true);
     // Not while the user is in one of its fields: what they type there stays in front of them.
     const focused = document.activeElement;
     const panel = panelRef.current;
@@ -75,7 +73,7 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
     // A press on Connect or Use sandbox leaves the focus on the chip, not on a hidden button.
     if (panel?.contains(focused))
       document.querySelector<HTMLElement>(`[aria-controls="${CONNECTION_PANEL_ID}"]`)?.focus();
-  }, [outcome]);
+  }, [check]);
 
   // Without a token yet, "Use sandbox" is the likely next click.
   const sandboxPrefetch = useSandboxPrefetch(!c.token);
@@ -155,8 +153,8 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
         </label>
         <div className="field actions">
           {/* Never disabled: Connect after changing a field replaces a check still under way. */}
-          <button type="submit" className="primary" aria-busy={check.isPending}>
-            {check.isPending ? 'Connecting…' : 'Connect'}
+          <button type="submit" className="primary" aria-busy={check.pending}>
+            {check.pending ? 'Connecting…' : 'Connect'}
           </button>
           <button type="button" onClick={() => void handleSandbox()} {...sandboxPrefetch}>
             Use sandbox

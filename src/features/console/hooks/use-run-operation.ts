@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { httpMeta, NetworkError } from '../../../shared/api/http.ts';
 import { getConnection } from '../../connection/index.ts';
 import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts';
@@ -92,48 +91,45 @@ async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult>
 }
 
 /**
- * Runs operations as a TanStack mutation (explicit, never cached or refetched). The result goes
- * to the tab the run started in, even if the user switched tabs meanwhile. `stop()` aborts.
+ * Runs operations (an explicit action, never cached or refetched). The result goes to the tab
+ * the run started in, even if the user switched tabs meanwhile. `stop()` aborts; a new run
+ * aborts the one under way, and only the latest run is shown as running.
  */
 export function useRunOperation() {
   const abortRef = useRef<AbortController | null>(null);
-  const mutation = useMutation({
-    mutationKey: ['run-operation'],
-    mutationFn: (req: RunRequest) => {
-      abortRef.current?.abort();
-      const controller = new AbortController();
-      abortRef.current = controller;
-      // The text streaming in (response/live-response.ts) is this run's from here on; it stays
-      // after success, shared with the result's document, and goes with a failure.
-      setLiveResponse(undefined);
-      void loadResponseViewer().catch(() => {});
-      // The response worker starts with the run (the request is not held for it).
-      loadFormatClient().then(
-        (c) => c.prepareResponseWorker(),
-        () => undefined, // execute() awaits it again and reports the failure
-      );
-      return execute(req, controller.signal).then((result) => {
-        if (result.failure && abortRef.current === controller) setLiveResponse(undefined);
-        return result;
-      });
-    },
-    onMutate: (req) => {
-      getConsoleStore().recordRun({
-        at: Date.now(),
-        query: req.query,
-        variables: req.variablesText,
-        operationName: req.operationName,
-      });
-    },
-    onSuccess: (result, req) => {
+  const [running, setRunning] = useState<RunRequest>();
+  const run = useCallback((req: RunRequest) => {
+    abortRef.current?.abort();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    getConsoleStore().recordRun({
+      at: Date.now(),
+      query: req.query,
+      variables: req.variablesText,
+      operationName: req.operationName,
+    });
+    setRunning(req);
+    // The text streaming in (response/live-response.ts) is this run's from here on; it stays
+    // after success, shared with the result's document, and goes with a failure.
+    setLiveResponse(undefined);
+    void loadResponseViewer().catch(() => {});
+    // The response worker starts with the run (the request is not held for it).
+    loadFormatClient().then(
+      (c) => c.prepareResponseWorker(),
+      () => undefined, // execute() awaits it again and reports the failure
+    );
+    void execute(req, controller.signal).then((result) => {
+      const latest = abortRef.current === controller;
+      if (result.failure && latest) setLiveResponse(undefined);
       setRunResult(req.tabId, result);
-    },
-  });
+      if (latest) setRunning(undefined);
+    });
+  }, []);
   const stop = useCallback(() => abortRef.current?.abort(), []);
   return {
-    run: mutation.mutate,
+    run,
     stop,
-    isRunning: mutation.isPending,
-    runningTabId: mutation.variables?.tabId,
+    isRunning: running !== undefined,
+    runningTabId: running?.tabId,
   };
 }
