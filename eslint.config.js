@@ -6,7 +6,7 @@ import globals from 'globals';
 
 // Doors: a feature is imported only through its index.ts (README.md, Architecture), and the server
 // imports from src/ only the shared contracts (src/shared/contracts/).
-const FEATURES = ['connection', 'console', 'docs', 'analytics'];
+const FEATURES = ['connection', 'schema', 'console', 'docs', 'analytics'];
 // Focused, skipped, conditional or inverted tests, in every form Vitest and Playwright have:
 // `it.only`, `test.fixme`, `describe.skipIf(…)`, `it.runIf(…)`, `test.describe.only`,
 // `test.describe.serial.skip`, `it.concurrent.skip`, `it.skip.each`, `test['only']`, `it.fails`,
