@@ -6,7 +6,18 @@ import globals from 'globals';
 
 // Doors: a feature is imported only through its index.ts (README.md, Architecture), and the server
 // imports from src/ only the shared contracts (src/shared/contracts/).
-const FEATURES = ['connection', 'console', 'docs', 'analytics'];
+const FEATURES = ['connection', 'schema', 'console', 'docs', 'analytics'];
+// The app's requests go through the one fetch wrapper, src/shared/api/http.ts (NetworkError, the
+// redirect policy, timing). Unit tests may call fetch to reach a test server. Other files that must
+// call fetch themselves are listed here, each with its reason; none today (the report worker
+// streams the body of http.ts's Response).
+const FETCH_ALLOWED = ['src/shared/api/**', 'src/**/*.test.{ts,tsx}'];
+const FETCH_MESSAGE =
+  'Send requests with httpRequest (src/shared/api/http.ts), the one fetch wrapper.';
+const STORAGE_GLOBALS = [
+  { name: 'localStorage', message: 'Use src/shared/lib/storage.ts.' },
+  { name: 'sessionStorage', message: 'Use src/shared/lib/storage.ts.' },
+];
 // Focused, skipped, conditional or inverted tests, in every form Vitest and Playwright have:
 // `it.only`, `test.fixme`, `describe.skipIf(…)`, `it.runIf(…)`, `test.describe.only`,
 // `test.describe.serial.skip`, `it.concurrent.skip`, `it.skip.each`, `test['only']`, `it.fails`,
@@ -82,9 +93,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-globals': [
         'error',
-        { name: 'localStorage', message: 'Use src/shared/lib/storage.ts.' },
-        { name: 'sessionStorage', message: 'Use src/shared/lib/storage.ts.' },
+        ...STORAGE_GLOBALS,
+        { name: 'fetch', message: FETCH_MESSAGE },
       ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: FETCH_MESSAGE,
+        })),
+      ],
+    },
+  },
+  {
+    files: FETCH_ALLOWED,
+    rules: {
+      'no-restricted-globals': ['error', ...STORAGE_GLOBALS],
+      'no-restricted-properties': 'off',
     },
   },
   ...FEATURES.map((feature) =>

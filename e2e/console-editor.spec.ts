@@ -14,7 +14,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 /**
  * Waits for the editor's whole schema (built after Docs' types are painted:
- * connection/schema-completion.ts marks `schema:build`; a key before it gets its list when the
+ * schema/schema-completion.ts marks `schema:build`; a key before it gets its list when the
  * schema comes, not in the keystroke's frame), then leaves `{` and an indented empty line in the
  * query editor with no list open, so that the next letter opens a new one.
  */

@@ -303,7 +303,7 @@ test('Docs opened while connecting list Query before the editor’s whole schema
   await app.connection.useSandboxButton.click();
   await expect(app.docs.root.getByRole('list', { name: 'Fields of Query' })).toBeVisible();
   // The page marks `docs:rendered` when Docs commit a schema (src/features/docs/docs-panel.tsx)
-  // and `schema:build` when the editor's whole schema is in (connection/schema-completion.ts).
+  // and `schema:build` when the editor's whole schema is in (schema/schema-completion.ts).
   const ends = (name: string) =>
     page.evaluate(
       ([n, t]) =>
@@ -317,7 +317,7 @@ test('Docs opened while connecting list Query before the editor’s whole schema
   const rendered = Math.min(...(await ends('docs:rendered')));
   expect(rendered).toBeLessThan(Math.min(...(await ends('schema:build'))));
   // The text goes to the Docs worker (search, "What changed") only after that paint, too:
-  // copying 3 MB to it took the main thread before the types were built (connection/schema.ts).
+  // copying 3 MB to it took the main thread before the types were built (schema/schema.ts).
   const announced = await ends('schema:text-announced');
   expect(announced.length).toBeGreaterThan(0);
   expect(rendered).toBeLessThan(Math.min(...announced));

@@ -5,7 +5,7 @@ import { startExtraServer } from './server.ts';
 import { holdRequests } from './pages/hold-requests.ts';
 
 // The schema request leaves as early as the page can (src/app/app.tsx → prefetchSchema in
-// src/features/connection/schema.ts): the server's default instance is inlined in the page
+// src/features/schema/schema.ts): the server's default instance is inlined in the page
 // (server/index-html.ts), a remembered connection is known from storage.
 
 const isIntrospection = (r: Request) =>

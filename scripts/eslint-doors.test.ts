@@ -26,8 +26,15 @@ describe('feature doors', () => {
     ],
     [
       'src/features/console/components/probe.tsx',
-      "import { useSchema } from '../../connection/schema.ts';",
+      "import { useSchema } from '../../schema/schema.ts';",
     ],
+    [
+      'src/features/docs/probe.ts',
+      "import type { ReadPayload } from '../schema/schema-worker.ts';",
+    ],
+    ['src/features/schema/probe.ts', "import { sendGraphQL } from '../connection/transport.ts';"],
+    ['src/features/schema/probe.ts', "export const load = () => import('../docs/docs-panel.tsx');"],
+    ['src/app/probe.ts', "import { prefetchSchema } from '../features/schema/schema.ts';"],
     ['src/features/docs/probe.ts', "export { x } from '../console/query-bridge.ts';"],
     [
       'src/features/connection/probe.ts',
@@ -57,8 +64,11 @@ describe('feature doors', () => {
     ['src/features/analytics/probe.ts', "import { getConnection } from '../connection/index.ts';"],
     [
       'src/features/console/components/probe.tsx',
-      "import { useSchema } from '../../connection/index.ts';",
+      "import { useSchema } from '../../schema/index.ts';",
     ],
+    ['src/features/schema/probe.ts', "import { sendGraphQL } from '../connection/index.ts';"],
+    ['src/features/schema/probe.ts', "import { x } from './workers/protocol.ts';"],
+    ['src/app/probe.ts', "import { prefetchSchema } from '../features/schema/index.ts';"],
     ['src/features/console/probe.ts', "import { x } from './hooks/use-console-store.ts';"],
     [
       'bench/probe.ts',

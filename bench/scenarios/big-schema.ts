@@ -168,7 +168,7 @@ const PREFIX = '{ repository(owner:"a", name:"b") { ';
 /**
  * Puts `PREFIX` alone in the query editor, closes what auto-closing brackets may have opened
  * (the cursor stays right after the prefix) and waits until the editor's whole schema is built:
- * Docs list Query before that (src/features/connection/schema-completion.ts marks
+ * Docs list Query before that (src/features/schema/schema-completion.ts marks
  * `schema:build` when the last slice is in), and a keystroke before it would time a list
  * without the schema.
  */

@@ -5,7 +5,8 @@ import { loadable } from '../shared/ui/loadable.tsx';
 import { closeSettings, openSettings, useSettingsOpen } from '../shared/ui/settings-request.ts';
 import { TOP_BAR_SLOT_ID } from '../shared/ui/top-bar-slot.tsx';
 import { analyticsPage, consolePage } from './pages.tsx';
-import { loadServerDefaults, prefetchSchema } from '../features/connection/index.ts';
+import { loadServerDefaults } from '../features/connection/index.ts';
+import { prefetchSchema } from '../features/schema/index.ts';
 // Each tab is its own chunk: the console's first load does not pay for analytics, nor
 // /analytics for the console. src/main.tsx requests the current tab's chunk before this module
 // is even fetched.

@@ -1,6 +1,6 @@
 /**
- * The connection feature's public entry: transport, connection state, schema loading and the
- * connection panel. Other features and src/app import connection only through this file.
+ * The connection feature's public entry: transport, connection state, tokens and the connection
+ * panel. Other features and src/app import connection only through this file.
  */
 export { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
 export { ConnectionChip } from './components/connection-chip.tsx';
@@ -13,17 +13,16 @@ export {
   useConnection,
   type ConnectionSettings,
 } from './connection-store.ts';
-export { ensureUsableToken, TokenExpiredError } from './oauth-refresh.ts';
+export { tokenFingerprint } from './fingerprint.ts';
 export { switchProfile, useProfiles } from './profile-store.ts';
 export type { ProfilesState } from './profiles.ts';
-export { loadSandboxInfo } from './sandbox-fill.ts';
-export { useSandboxPrefetch } from './use-sandbox-prefetch.ts';
 export {
-  onSchemaText,
-  prefetchSchema,
-  useSchema,
-  type BrowsableSchema,
-  type SchemaState,
-} from './schema.ts';
+  ensureUsableToken,
+  TokenExpiredError,
+  tokenUsableNow,
+  usableConnection,
+} from './oauth-refresh.ts';
+export { loadSandboxInfo, onSandboxCommit } from './sandbox-fill.ts';
+export { useSandboxPrefetch } from './use-sandbox-prefetch.ts';
 export { loadServerDefaults } from './server-defaults.ts';
 export { ConnectionError, sendAnalytics, sendGraphQL } from './transport.ts';

@@ -143,7 +143,7 @@ export async function ensureUsableToken(now = Date.now()): Promise<void> {
 /**
  * Whether the committed connection's token goes as it is (not an OAuth token due for refresh or
  * expired): `usableConnection` would then be `getConnection()`, so a caller in a hurry may take
- * that without waiting a turn (`loadIntrospection` in schema.ts).
+ * that without waiting a turn (`loadIntrospection` in src/features/schema/schema.ts).
  */
 export function tokenUsableNow(now = Date.now()): boolean {
   const s = getConnection();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commitConnection, getConnection, subscribeConnection } from './connection-store.ts';
-import { loadSchemaQuery, schemaQueryKey } from './schema.ts';
+import { commitConnection, subscribeConnection } from './connection-store.ts';
+import { prefetchSchema } from '../schema/index.ts';
 import {
   fillFromSandbox,
   loadSandboxInfo,
@@ -103,15 +103,11 @@ describe('fillFromSandbox', () => {
       }),
     );
     const introspections = () => sent.filter((r) => r.body.includes('IntrospectionQuery'));
-    // The page's start: the server's default instance, no token yet, its schema query run.
+    // The page's start: the server's default instance, no token yet, its schema requested
+    // (src/app/app.tsx). The schema feature starts the next request on "Use sandbox"'s commit.
     commitConnection({ baseUrl: info.base_url, token: '' });
-    const controller = new AbortController();
-    void loadSchemaQuery({
-      queryKey: schemaQueryKey(getConnection()),
-      signal: controller.signal,
-    }).catch(() => {});
+    prefetchSchema();
     await vi.waitFor(() => expect(introspections()).toHaveLength(1));
-    controller.abort();
 
     // React renders a store's change in a microtask queued by its subscription: the request
     // must have left by then.

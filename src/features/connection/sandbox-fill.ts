@@ -2,7 +2,6 @@ import { httpRequest } from '../../shared/api/http.ts';
 import { normalizeBaseUrl } from './auth-header.ts';
 import { serverRunsSandbox } from './server-defaults.ts';
 import { commitConnection, getConnection, type ConnectionSettings } from './connection-store.ts';
-import { prefetchSchema } from './schema.ts';
 
 /** The part of `/sandbox.json` the connection panel and the Analytics tab use. */
 export interface SandboxJson {
@@ -102,14 +101,21 @@ async function fetchSandboxInfo(): Promise<SandboxJson> {
   return (await res.json()) as SandboxJson;
 }
 
+const sandboxCommits = new Set<() => void>();
+
 /**
- * Fills the connection from this server's sandbox. Throws a user-facing message. The schema's
- * request leaves with the commit, not once React has rendered the new connection (~15 ms of the
- * click's task): `useSchema`'s query adopts it (`prefetchSchema`, which leaves a page whose
- * schema queries have run to the query cache).
+ * Called right after "Use sandbox" has committed its connection, in the same task. The schema
+ * feature starts the schema's request there (`prefetchSchema`), so that it leaves with the
+ * commit, not once React has rendered the new connection; connection does not import schema.
  */
+export function onSandboxCommit(listener: () => void): () => void {
+  sandboxCommits.add(listener);
+  return () => sandboxCommits.delete(listener);
+}
+
+/** Fills the connection from this server's sandbox. Throws a user-facing message. */
 export async function fillFromSandbox(): Promise<void> {
   const info = await loadSandboxInfo();
   commitConnection(sandboxPatch(info, getConnection(), Date.now()));
-  prefetchSchema();
+  for (const l of [...sandboxCommits]) l();
 }

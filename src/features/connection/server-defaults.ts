@@ -1,3 +1,4 @@
+import { httpRequest } from '../../shared/api/http.ts';
 import { APP_CONFIG_ELEMENT_ID, type AppConfigJson } from '../../shared/contracts/app-config.ts';
 import { applyDefaults } from './connection-store.ts';
 
@@ -21,7 +22,8 @@ function readInlinedConfig(): AppConfigJson | undefined {
 /** Asks our server for `/config.json` (absent on a static host). */
 async function fetchConfig(): Promise<AppConfigJson | undefined> {
   try {
-    const res = await fetch('/config.json', { headers: { Accept: 'application/json' } });
+    const res = (await httpRequest('/config.json', { headers: { Accept: 'application/json' } }))
+      .response;
     return res.ok ? ((await res.json()) as AppConfigJson) : undefined;
   } catch {
     return undefined;

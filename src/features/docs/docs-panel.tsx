@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
-import { useSchema } from '../connection/index.ts';
+import { useSchema } from '../schema/index.ts';
 import type { DocsPanelProps } from './docs-props.ts';
 import { ChangesView } from './components/changes-view.tsx';
 import { DocsContext, type DocsContextValue } from './components/docs-context.ts';

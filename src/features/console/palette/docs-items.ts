@@ -6,7 +6,7 @@ import {
   isUnionType,
   type GraphQLNamedType,
 } from 'graphql';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 import type { DocsRef } from '../../docs/index.ts';
 import type { PaletteItem } from './palette-item.ts';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { switchProfile, useProfiles, useSchema } from '../../connection/index.ts';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import { switchProfile, useProfiles } from '../../connection/index.ts';
+import { useSchema } from '../../schema/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
 import type { OpenRequest } from '../components/saved-panel.tsx';
 import { useConsoleSelector } from '../hooks/use-console-store.ts';

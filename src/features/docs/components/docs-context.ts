@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 import type { DocsLocation } from '../lib/locations.ts';
 
 /** What the Docs pages need from the panel. */
 export interface DocsContextValue {
-  /** The schema's types (complete or still being built: schema-build.ts in connection). */
+  /** The schema's types (complete or still being built: schema-build.ts in the schema feature). */
   schema: BrowsableSchema;
   showDeprecated: boolean;
   go(loc: DocsLocation): void;

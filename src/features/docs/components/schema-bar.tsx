@@ -1,6 +1,6 @@
 import { printSchema } from 'graphql';
 import { useRef, useState } from 'react';
-import type { SchemaState } from '../../connection/index.ts';
+import type { SchemaState } from '../../schema/index.ts';
 import { downloadText, fileStem } from '../lib/download.ts';
 
 /** Schema actions and state: refetch, load from a file, downloads, status and failures. */

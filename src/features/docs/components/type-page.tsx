@@ -7,7 +7,7 @@ import {
   isUnionType,
   type GraphQLNamedType,
 } from 'graphql';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 import { useMemo, type RefObject } from 'react';
 import { useDocs } from './docs-context.ts';
 import { FieldList } from './field-list.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createStore, useStore } from '../../../shared/lib/store.ts';
-import { onSchemaText } from '../../connection/index.ts';
+import { onSchemaText } from '../../schema/index.ts';
 import type { SearchHit } from '../lib/search-index.ts';
 import { createRpcClient } from '../../../shared/lib/worker-rpc.ts';
 import type { DocsApi, StoredChanges } from '../workers/protocol.ts';

@@ -16,7 +16,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 import { describeStep, rootType, stepType, type FieldPath, type PathStep } from './field-path.ts';
 import { placeholderValue } from './placeholder-value.ts';
 

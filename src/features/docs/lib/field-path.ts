@@ -7,7 +7,7 @@ import {
   isObjectType,
   type GraphQLNamedType,
 } from 'graphql';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 
 export type RootKind = 'query' | 'mutation' | 'subscription';
 

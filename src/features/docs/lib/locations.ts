@@ -1,5 +1,5 @@
 import { getNamedType, isInterfaceType, isObjectType } from 'graphql';
-import type { BrowsableSchema } from '../../connection/index.ts';
+import type { BrowsableSchema } from '../../schema/index.ts';
 import { findPathToType, type FieldPath, type PathStep, type RootKind } from './field-path.ts';
 
 /** A page of the Docs panel. `via` records the field whose type link led to a type page. */

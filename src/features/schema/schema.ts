@@ -4,10 +4,19 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { NetworkError } from '../../shared/api/http.ts';
 import { createStore, useStore } from '../../shared/lib/store.ts';
 import { holdQuiet } from '../../shared/lib/page-quiet.ts';
-import { normalizeBaseUrl } from './auth-header.ts';
-import { getConnection, useConnection, type ConnectionSettings } from './connection-store.ts';
-import { TokenExpiredError, tokenUsableNow, usableConnection } from './oauth-refresh.ts';
-import { tokenFingerprint } from './fingerprint.ts';
+import {
+  ConnectionError,
+  getConnection,
+  normalizeBaseUrl,
+  onSandboxCommit,
+  sendGraphQL,
+  tokenFingerprint,
+  TokenExpiredError,
+  tokenUsableNow,
+  usableConnection,
+  useConnection,
+  type ConnectionSettings,
+} from '../connection/index.ts';
 import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
 import {
@@ -23,9 +32,7 @@ import {
   warmSchemaWorker,
   type ReadPayload,
 } from './schema-worker.ts';
-import { ConnectionError, sendGraphQL } from './transport.ts';
 
-export { tokenFingerprint };
 export type { BrowsableSchema };
 
 /** What every schema consumer (editor, Docs) sees. */
@@ -228,6 +235,8 @@ export function prefetchSchema(): void {
   load.catch(() => {});
   early = { key, load, controller };
 }
+// "Use sandbox" commits its connection, then this starts the request in the same task.
+onSandboxCommit(prefetchSchema);
 
 /** The early load for this query key, handed over once (a refetch loads afresh). */
 function adoptEarly(
@@ -247,7 +256,7 @@ function adoptEarly(
  * The schema query's function (`useSchema`): the load `prefetchSchema` started for this
  * connection, or a new one.
  */
-export function loadSchemaQuery({
+function loadSchemaQuery({
   queryKey,
   signal,
 }: {

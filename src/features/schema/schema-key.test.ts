@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionSettings } from './connection-store.ts';
-import { schemaQueryKey, tokenFingerprint } from './schema.ts';
+import { tokenFingerprint, type ConnectionSettings } from '../connection/index.ts';
+import { schemaQueryKey } from './schema.ts';
 
 const base: ConnectionSettings = {
   baseUrl: 'https://sg.example.com/',

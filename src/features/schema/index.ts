@@ -1,0 +1,12 @@
+/**
+ * The schema feature's public entry: the current connection's schema (introspection or a file,
+ * read in a worker, built for Docs and then for completion) and its text for the Docs worker.
+ * Other features and src/app import schema only through this file.
+ */
+export {
+  onSchemaText,
+  prefetchSchema,
+  useSchema,
+  type BrowsableSchema,
+  type SchemaState,
+} from './schema.ts';
