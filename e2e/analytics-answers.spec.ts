@@ -382,7 +382,7 @@ test('cells are shown exactly as sent: identifiers, zip codes, leading zeros, ev
   await new Promise<void>((r) => server.listen(4680, '127.0.0.1', r));
   try {
     await new AnalyticsPage(page).connectToSandbox();
-    await page.getByRole('textbox', { name: 'Analytics URL' }).fill('http://127.0.0.1:4680');
+    await new AnalyticsPage(page).setAnalyticsUrl('http://127.0.0.1:4680');
     await new AnalyticsPage(page).loadReport('crafted.example', 'by_user_day');
     const preview = page.getByRole('table', { name: 'Report preview' });
     const row = (n: number) => preview.getByRole('row').nth(n).getByRole('cell');
