@@ -84,16 +84,20 @@ export default function AnalyticsPage() {
     serviceButton.current?.focus();
   }, [focusService]);
 
-  function handleChange(patch: Partial<Form>) {
-    const next = { ...form, ...patch };
-    savedForm = next;
-    setForm(next);
-    setErrors((errs) => errs.filter((e) => !(e.field in patch)));
+  /** Applies `patch` to the form as it is now (an answer that arrives later must not undo edits). */
+  function handleChange(patch: Partial<Form> | ((f: Form) => Partial<Form>)) {
+    setForm((f) => {
+      const next = { ...f, ...(typeof patch === 'function' ? patch(f) : patch) };
+      savedForm = next;
+      return next;
+    });
+    if (typeof patch !== 'function') setErrors((errs) => errs.filter((e) => !(e.field in patch)));
   }
 
   function handleSandbox(list: string[]) {
     setHosts(list);
-    if (!form.host.trim() && list[0]) handleChange({ host: list[0] });
+    // The first instance, unless one was typed (also while /sandbox.json was on its way).
+    handleChange((f) => (!f.host.trim() && list[0] ? { host: list[0] } : {}));
     setSandboxNote(true);
     setServiceOpen(false);
     // The focused "Use sandbox" button folds away with the form: focus goes to what opens it.

@@ -110,7 +110,9 @@ function KeyFiguresView({ state, keyFigures, credits }: Props) {
         </h2>
         {result?.ok && (
           <p className="an-hint">
-            Periods end on {result.last}, the report’s latest date. Active: a user with a row
+            Periods end on {result.last}, the report’s latest{' '}
+            {result.unit === 'month' ? 'month (it may not be over yet)' : 'date'}. Active: a user
+            with a row
             {result.activeFlag ? ` marked “${result.activeFlag}” or` : ''} with a count above zero
             in the period.
             {filtered && ' Rows that pass the filters only.'}

@@ -21,7 +21,7 @@ import { shiftDate } from './periods.ts';
 import type { RowSource } from './summarize.ts';
 
 /** A period (both ends inclusive: `YYYY-MM-DD`, or `YYYY-MM` in a monthly report) and its value. */
-export interface PeriodValue {
+interface PeriodValue {
   from: string;
   to: string;
   value: number;
