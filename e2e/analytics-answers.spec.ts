@@ -382,7 +382,7 @@ test('cells are shown exactly as sent: identifiers, zip codes, leading zeros, ev
   const analyticsUrl = await listenOnFreePort(server);
   try {
     await new AnalyticsPage(page).connectToSandbox();
-    await page.getByRole('textbox', { name: 'Analytics URL' }).fill(analyticsUrl);
+    await new AnalyticsPage(page).setAnalyticsUrl(analyticsUrl);
     await new AnalyticsPage(page).loadReport('crafted.example', 'by_user_day');
     const preview = page.getByRole('table', { name: 'Report preview' });
     const row = (n: number) => preview.getByRole('row').nth(n).getByRole('cell');

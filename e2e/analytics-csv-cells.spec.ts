@@ -94,7 +94,7 @@ test.afterAll(async () => {
 
 async function loadFromUpstream(page: AnalyticsPage, host: string): Promise<void> {
   await page.connectToSandbox();
-  await page.analyticsUrl.fill(upstreamUrl);
+  await page.setAnalyticsUrl(upstreamUrl);
   await page.submitReport({ host });
   await expect(page.downloadCsv).toBeEnabled();
 }

@@ -249,7 +249,7 @@ test.describe('bad answers from the service', () => {
   test('revoked and expired tokens: the body is shown with what to do', async ({ page }) => {
     const info = await new AnalyticsPage(page).connectToSandbox();
     for (const role of ['analytics_revoked', 'analytics_expired'] as const) {
-      await page.getByLabel('Analytics token', { exact: true }).fill(info.tokens[role]);
+      await new AnalyticsPage(page).setAnalyticsToken(info.tokens[role]);
       await new AnalyticsPage(page).submitReport({ host: info.instances[0] });
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('HTTP 401');
@@ -264,13 +264,13 @@ test.describe('bad answers from the service', () => {
     await expect(page.getByRole('alert')).toContainText(
       'does not know instance unknown-instance.example',
     );
-    await page.getByLabel('Analytics token', { exact: true }).fill(info.tokens.analytics_limited);
+    await new AnalyticsPage(page).setAnalyticsToken(info.tokens.analytics_limited);
     const hidden = info.instances.find((h) => h.includes('globex')) ?? info.instances[2];
     await new AnalyticsPage(page).submitReport({ host: hidden });
     await expect(page.getByRole('alert')).toContainText('HTTP 403');
     await expect(page.getByRole('alert')).toContainText(`cannot see instance ${hidden}`);
     // Nothing listens there: the relay answers itself.
-    await page.getByRole('textbox', { name: 'Analytics URL' }).fill(await closedOrigin());
+    await new AnalyticsPage(page).setAnalyticsUrl(await closedOrigin());
     await new AnalyticsPage(page).submitReport({ host: info.instances[0] });
     await expect(page.getByRole('alert')).toContainText("The console's relay could not complete");
     await expect(page.getByRole('alert')).toContainText('Check the Analytics URL');

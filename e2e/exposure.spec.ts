@@ -70,7 +70,7 @@ test('HOST=0.0.0.0: only the banner link lets a browser in; then the console con
     // The report worker's own requests carry the cookie too.
     const analytics = new AnalyticsPage(page);
     await analytics.navLink.click();
-    await analytics.useSandboxButton.click();
+    await analytics.useSandbox();
     await expect(analytics.instanceHost).not.toHaveValue('');
     await analytics.loadReportButton.click();
     await expect(analytics.downloadCsv).toBeEnabled();

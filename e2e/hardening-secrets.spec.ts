@@ -148,7 +148,7 @@ async function fullFlow(page: Page, remember: boolean) {
 
   const analytics = new AnalyticsPage(page);
   await analytics.navLink.click();
-  await analytics.useSandboxButton.click();
+  await analytics.useSandbox();
   await analytics.instanceHost.fill(info.instances[0]);
   await analytics.loadReportButton.click();
   await expect(analytics.downloadCsv).toBeEnabled();

@@ -25,14 +25,20 @@ export interface ReportInput {
 }
 
 /**
- * The Analytics page (`/analytics`, src/features/analytics/): its connection (Analytics URL and
- * token, Use sandbox), report form (Instance host, Granularity, dates, Load report, Stop), the
- * report table and its status line, Download CSV, and the credits chart. Locators go by role and
- * accessible name.
+ * The Analytics page (`/analytics`, src/features/analytics/): one bar (button "Analytics service
+ * <host>" once connected, Instance host, Granularity, dates, Load report, Download CSV); the
+ * service form (group "Analytics service": Analytics URL and token, Use sandbox), open while not
+ * connected and folded into the bar's button after; region "Key figures" with its tiles (a group
+ * each, "Credits left" holding Load credits); the report table and its status line; the credits
+ * chart. Locators go by role and accessible name.
  */
 export class AnalyticsPage {
   /** The navigation link to this page (on every page of the app). */
   readonly navLink: Locator;
+  /** The bar's button naming the analytics service; it opens and folds the service form. */
+  readonly serviceButton: Locator;
+  /** Group "Analytics service": URL, token, Use sandbox (shown while open). */
+  readonly serviceForm: Locator;
   readonly analyticsUrl: Locator;
   readonly analyticsToken: Locator;
   readonly useSandboxButton: Locator;
@@ -56,9 +62,15 @@ export class AnalyticsPage {
   readonly loadCreditsButton: Locator;
   /** Figure "Credit consumption". */
   readonly creditsChart: Locator;
+  /** Region "Key figures": the tiles. */
+  readonly keyFigures: Locator;
+  /** Figure "Report chart: …". */
+  readonly chart: Locator;
 
   constructor(readonly page: Page) {
     this.navLink = page.getByRole('link', { name: 'Analytics' });
+    this.serviceButton = page.getByRole('button', { name: /^Analytics service/ });
+    this.serviceForm = page.getByRole('group', { name: 'Analytics service' });
     this.analyticsUrl = page.getByRole('textbox', { name: 'Analytics URL' });
     this.analyticsToken = page.getByLabel('Analytics token', { exact: true });
     this.useSandboxButton = page.getByRole('button', { name: 'Use sandbox' });
@@ -76,6 +88,49 @@ export class AnalyticsPage {
     this.table = page.getByRole('table', { name: 'Report preview' });
     this.loadCreditsButton = page.getByRole('button', { name: 'Load credits' });
     this.creditsChart = page.getByRole('figure', { name: 'Credit consumption' });
+    this.keyFigures = page.getByRole('region', { name: 'Key figures' });
+    this.chart = page.getByRole('figure', { name: /^Report chart/ });
+  }
+
+  /** Tile `name` of "Key figures" (e.g. "Active users, last 7 days", "Credits left"). */
+  tile(name: string): Locator {
+    return this.keyFigures.getByRole('group', { name, exact: true });
+  }
+
+  /** The large figure of a tile (a tile without its data has none; its text says why). */
+  tileValue(name: string): Locator {
+    // No role fits a figure's text: the tile's value element (components/tile.tsx).
+    return this.tile(name).locator('.an-tile-value');
+  }
+
+  /** Opens the service form when it is folded into the bar's button. */
+  async openServiceForm(): Promise<void> {
+    // The bar first: the page is a chunk of its own, and the button shows only once connected.
+    await expect(this.loadReportButton).toBeVisible();
+    if (
+      (await this.serviceButton.isVisible()) &&
+      (await this.serviceButton.getAttribute('aria-expanded')) === 'false'
+    )
+      await this.serviceButton.click();
+    await expect(this.serviceForm).toBeVisible();
+  }
+
+  /** Types the analytics URL (opening the service form first when folded). */
+  async setAnalyticsUrl(url: string): Promise<void> {
+    await this.openServiceForm();
+    await this.analyticsUrl.fill(url);
+  }
+
+  /** Types the analytics token (opening the service form first when folded). */
+  async setAnalyticsToken(token: string): Promise<void> {
+    await this.openServiceForm();
+    await this.analyticsToken.fill(token);
+  }
+
+  /** "Use sandbox" (opening the service form first when folded, e.g. after the console's). */
+  async useSandbox(): Promise<void> {
+    await this.openServiceForm();
+    await this.useSandboxButton.click();
   }
 
   /** Opens the page (a path on the test's server, or a full URL of another one). */
@@ -88,7 +143,10 @@ export class AnalyticsPage {
     return this.table.locator(`tbody tr[aria-rowindex="${ariaRowIndex}"]`);
   }
 
-  /** Opens the page and connects it with "Use sandbox"; waits until URL and token are filled. */
+  /**
+   * Opens the page and connects it with "Use sandbox"; waits until the service form has folded
+   * into the bar's button, which names the sandbox's analytics service.
+   */
   async connectToSandbox(): Promise<AnalyticsSandbox> {
     const res = await this.page.request.get('/sandbox.json');
     expect(res.status()).toBe(200);
@@ -97,9 +155,11 @@ export class AnalyticsPage {
     for (const role of ANALYTICS_ROLES)
       expect(info.tokens[role], `/sandbox.json: ${role} token`).toBeTruthy();
     await this.open();
-    await this.useSandboxButton.click();
-    await expect(this.analyticsUrl).toHaveValue(info.analytics_url);
-    await expect(this.analyticsToken).toHaveValue(info.tokens.analytics);
+    await this.useSandbox();
+    await expect(this.connectedToSandbox).toBeVisible();
+    await expect(this.serviceButton).toHaveAccessibleName(
+      `Analytics service ${new URL(info.analytics_url).host}`,
+    );
     return info;
   }
 

@@ -17,15 +17,17 @@ const LABELS: Record<Granularity, string> = {
 interface Props {
   form: Form;
   errors: FieldError[];
-  hosts: string[];
   busy: boolean;
   onChange(patch: Partial<Form>): void;
   onLoadReport(): void;
   children?: ReactNode;
 }
 
-/** The report form: instance host (a pasted URL is reduced to its host, visibly), granularity, dates. */
-export function ReportForm({ form, errors, hosts, busy, onChange, onLoadReport, children }: Props) {
+/**
+ * The report form as one compact bar: instance host (a pasted URL is reduced to its host,
+ * visibly), granularity, dates, Load report and `children` (Download CSV).
+ */
+export function ReportForm({ form, errors, busy, onChange, onLoadReport, children }: Props) {
   const id = useId();
   const host = normalizeInstanceHost(form.host);
   const errorOf = (f: keyof Form) => errors.find((e) => e.field === f)?.message;
@@ -54,73 +56,61 @@ export function ReportForm({ form, errors, hosts, busy, onChange, onLoadReport, 
   }
 
   return (
-    <form className="an-fieldset an-form" onSubmit={handleSubmit} noValidate aria-label="Report">
-      <div className="an-row">
-        <div className="an-field an-grow">
-          <label htmlFor={`${id}-host`}>Instance host</label>
-          <input
-            {...fieldProps('host')}
-            value={form.host}
-            placeholder="example.sourcegraphcloud.com"
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(e) => onChange({ host: e.target.value })}
-          />
-          {errorText('host') ??
-            (host.ok && host.changed && (
-              <span className="an-hint" id={`${id}-host-note`}>
-                Using host: <strong>{host.host}</strong>
-              </span>
-            ))}
-        </div>
-        <div className="an-field">
-          <label htmlFor={`${id}-granularity`}>Granularity</label>
-          <select
-            {...fieldProps('granularity')}
-            value={form.granularity}
-            onChange={(e) => onChange({ granularity: e.target.value as Granularity })}
-          >
-            {GRANULARITIES.map((g) => (
-              <option key={g} value={g}>
-                {LABELS[g]}
-              </option>
-            ))}
-          </select>
-          {errorText('granularity')}
-        </div>
-        <div className="an-field">
-          <label htmlFor={`${id}-startDate`}>Start date</label>
-          <input
-            type="date"
-            {...fieldProps('startDate')}
-            value={form.startDate}
-            onChange={(e) => onChange({ startDate: e.target.value })}
-          />
-          {errorText('startDate')}
-        </div>
-        <div className="an-field">
-          <label htmlFor={`${id}-endDate`}>End date</label>
-          <input
-            type="date"
-            {...fieldProps('endDate')}
-            value={form.endDate}
-            onChange={(e) => onChange({ endDate: e.target.value })}
-          />
-          {errorText('endDate')}
-        </div>
-      </div>
-      {hosts.length > 0 && (
-        <div className="an-row an-hint" role="group" aria-label="Instances in the sandbox">
-          Instances the sandbox has data for:
-          {hosts.map((h) => (
-            <button key={h} type="button" onClick={() => onChange({ host: h })}>
-              {h}
-            </button>
+    <form className="an-bar-form" onSubmit={handleSubmit} noValidate aria-label="Report">
+      <div className="an-field an-host">
+        <label htmlFor={`${id}-host`}>Instance host</label>
+        <input
+          {...fieldProps('host')}
+          value={form.host}
+          placeholder="example.sourcegraphcloud.com"
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => onChange({ host: e.target.value })}
+        />
+        {errorText('host') ??
+          (host.ok && host.changed && (
+            <span className="an-hint" id={`${id}-host-note`}>
+              Using host: <strong>{host.host}</strong>
+            </span>
           ))}
-        </div>
-      )}
-      <div className="an-row">
-        <button type="submit" disabled={busy}>
+      </div>
+      <div className="an-field">
+        <label htmlFor={`${id}-granularity`}>Granularity</label>
+        <select
+          {...fieldProps('granularity')}
+          value={form.granularity}
+          onChange={(e) => onChange({ granularity: e.target.value as Granularity })}
+        >
+          {GRANULARITIES.map((g) => (
+            <option key={g} value={g}>
+              {LABELS[g]}
+            </option>
+          ))}
+        </select>
+        {errorText('granularity')}
+      </div>
+      <div className="an-field">
+        <label htmlFor={`${id}-startDate`}>Start date</label>
+        <input
+          type="date"
+          {...fieldProps('startDate')}
+          value={form.startDate}
+          onChange={(e) => onChange({ startDate: e.target.value })}
+        />
+        {errorText('startDate')}
+      </div>
+      <div className="an-field">
+        <label htmlFor={`${id}-endDate`}>End date</label>
+        <input
+          type="date"
+          {...fieldProps('endDate')}
+          value={form.endDate}
+          onChange={(e) => onChange({ endDate: e.target.value })}
+        />
+        {errorText('endDate')}
+      </div>
+      <div className="an-bar-actions">
+        <button type="submit" className="primary" disabled={busy}>
           Load report
         </button>
         {children}

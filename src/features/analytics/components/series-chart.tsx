@@ -157,8 +157,11 @@ export function SeriesChart({ caption, xLabel, valueLabel, data, children, empty
       {children}
       {plot ? (
         <UplotChart options={plot.options} data={plot.data} theme={theme} />
+      ) : data ? (
+        <p className="an-hint">{emptyText ?? 'Nothing to chart for these rows.'}</p>
       ) : (
-        data && <p className="an-hint">{emptyText ?? 'Nothing to chart for these rows.'}</p>
+        // The chart's place while its numbers are computed: what is below does not jump.
+        <div className="an-chart an-chart-wait" aria-hidden="true" />
       )}
       {data && data.x.length > 0 && (
         <details>

@@ -12,6 +12,20 @@ interface Props {
 }
 
 /**
+ * Room for the y axis's longest label: uPlot's fixed 50 px cut `10,000` to `0,000`. Measured
+ * in the axis font (12 px) on the plot's own canvas; ticks and gap add 15 px.
+ */
+function yAxisSize(u: uPlot, values: string[] | null): number {
+  const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const ctx = u.ctx;
+  const font = ctx.font;
+  ctx.font = '12px system-ui, sans-serif';
+  const width = ctx.measureText(longest).width;
+  ctx.font = font;
+  return Math.max(40, Math.ceil(width) + 22);
+}
+
+/**
  * A uPlot canvas sized to its container; rebuilt when options or theme change, redrawn with the
  * new numbers when only the data changes (building a plot measures its container: a layout).
  */
@@ -28,7 +42,8 @@ export function UplotChart({ options, data, theme, height = 260 }: Props) {
     const el = ref.current;
     if (!el) return;
     const line = { stroke: theme.grid, width: 1 };
-    const axes = (options.axes ?? [{}, {}]).map((a) => ({
+    const axes = (options.axes ?? [{}, {}]).map((a, i) => ({
+      ...(i === 1 ? { size: yAxisSize } : {}),
       ...a,
       stroke: theme.text,
       grid: { ...line, ...a.grid, stroke: theme.grid },

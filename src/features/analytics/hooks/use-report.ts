@@ -33,6 +33,8 @@ export interface ReportState {
   /** Expected body size from Content-Length, when the server sent one. */
   totalBytes?: number;
   error?: string;
+  /** The HTTP status of the request that failed last (the page opens the service form on a 401). */
+  errorStatus?: number;
   notice?: string;
   /** File name for Download CSV (of the rows shown). */
   fileName: string;
@@ -181,17 +183,23 @@ export function useReport() {
     (params: URLSearchParams, fileName: string, host: string) => {
       // A previous request still waiting for its answer is abandoned.
       pending.current?.worker.terminate();
-      setState((s) => ({ ...s, phase: 'requesting', error: undefined, notice: undefined }));
+      setState((s) => ({
+        ...s,
+        phase: 'requesting',
+        error: undefined,
+        errorStatus: undefined,
+        notice: undefined,
+      }));
       // A worker whose script never arrived (a dropped connection, a server still starting) is
       // started once more before the failure is shown.
       const launch = (retries: number) => {
         const w = startWorker();
         pending.current = w;
         let heard = false;
-        const fail = (error: string, notice?: string) => {
+        const fail = (error: string, notice?: string, errorStatus?: number) => {
           w.worker.terminate();
           if (pending.current === w) pending.current = undefined;
-          setState((s) => ({ ...s, phase: 'done', error, notice }));
+          setState((s) => ({ ...s, phase: 'done', error, notice, errorStatus }));
         };
         const onProgress = (e: LoadEvent) => {
           heard = true;
@@ -234,6 +242,8 @@ export function useReport() {
                 end.failure.status >= 200 && end.failure.status < 300
                   ? HTML_BODY_MESSAGE
                   : describeHttpFailure({ ...end.failure, host }),
+                undefined,
+                end.failure.status,
               );
           })
           .catch(() => {
@@ -320,6 +330,7 @@ export function useReport() {
   const chart = useCallback((spec: ChartSpec) => call('chart', spec), [call]);
   const summary = useCallback((spec: SummarySpec) => call('summary', spec), [call]);
   const compare = useCallback((spec: CompareSpec) => call('compare', spec), [call]);
+  const keyFigures = useCallback(() => call('keyFigures', null), [call]);
 
   /** A derived CSV of the view's rows (filtered, sorted) or of the summary `spec`. */
   const exportView = useCallback(
@@ -348,6 +359,7 @@ export function useReport() {
     chart,
     summary,
     compare,
+    keyFigures,
     exportView,
     download,
   };

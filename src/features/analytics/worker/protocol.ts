@@ -7,6 +7,7 @@ import type { ChartData } from '../lib/chart-data.ts';
 import type { ColumnInfo } from '../lib/column-roles.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
+import type { KeyFigures } from '../lib/key-figures.ts';
 import type { MetricRef } from '../lib/metrics.ts';
 import type { Period } from '../lib/periods.ts';
 import type { DimensionId, SummaryResult, SummarySpec } from '../lib/summary-spec.ts';
@@ -107,6 +108,8 @@ export type ReportApi = {
   /** The Summary table over the rows of the view (at most `spec.limit` rows come back). */
   summary: { params: SummarySpec; result: SummaryResult };
   compare: { params: CompareSpec; result: CompareResult };
+  /** The "Key figures" tiles: active users and events per period (`lib/key-figures.ts`). */
+  keyFigures: { params: null; result: KeyFigures };
   /** A derived CSV of what the page shows: the view's rows (filtered, sorted) or the summary. */
   export: { params: ExportWhat; result: { blob: Blob; rows: number } };
   /** The exact bytes received, in order: no re-serialisation, no second request. */

@@ -1,6 +1,6 @@
 /**
  * The report worker's answers about the rows it holds: column roles, chart series, the Summary
- * table, Compare periods and derived CSV exports, all over the rows of the current view (the
+ * table, Compare periods, the key figures and derived CSV exports, all over the rows of the current view (the
  * preview's filters apply; its sort orders the exported rows).
  */
 import { chartData, type ChartData } from '../lib/chart-data.ts';
@@ -8,6 +8,7 @@ import { columnRoles, findRole, type ColumnInfo } from '../lib/column-roles.ts';
 import { comparePeriods, type CompareResult, type CompareSpec } from '../lib/compare.ts';
 import type { ReportStore } from '../lib/csv-store.ts';
 import { CsvParts } from '../lib/csv-write.ts';
+import { keyFigures, type KeyFigures } from '../lib/key-figures.ts';
 import { periodsFor, type Period } from '../lib/periods.ts';
 import {
   buildSummary,
@@ -64,6 +65,12 @@ export function runSummary(store: ReportStore | undefined, spec: SummarySpec): S
 export function runCompare(store: ReportStore | undefined, spec: CompareSpec): CompareResult {
   if (!store) return { ok: false, message: 'Load a report first.' };
   return comparePeriods(store.source(), reportColumns(store), spec);
+}
+
+/** The tiles' figures; `requestedStart` is the start date the report was asked for. */
+export function runKeyFigures(store: ReportStore | undefined, requestedStart?: string): KeyFigures {
+  if (!store) return { ok: false, reason: 'no-rows' };
+  return keyFigures(store.source(), reportColumns(store), requestedStart);
 }
 
 /** The view's rows in view order with the header, or the whole summary (every group). */

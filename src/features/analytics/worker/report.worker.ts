@@ -3,7 +3,7 @@
  * The report worker: sends the report request, keeps the exact bytes for Download CSV
  * (`raw-bytes.ts`), parses chunk by chunk (quote-free lines straight from the bytes,
  * `lib/csv-byte-stream.ts`; the rest with papaparse), stores the rows columnar, and answers
- * window / view / chart / summary / compare / export requests (`queries.ts`). Its methods are in
+ * window / view / chart / summary / compare / key figures / export requests (`queries.ts`). Its methods are in
  * `protocol.ts`, served through src/shared/lib/worker-rpc.ts. One worker per load.
  */
 import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.ts';
@@ -22,6 +22,7 @@ import {
   runChart,
   runCompare,
   runExport,
+  runKeyFigures,
   runSummary,
 } from './queries.ts';
 import { RawBytes } from './raw-bytes.ts';
@@ -47,6 +48,8 @@ const raw = new RawBytes();
 let store: ReportStore | undefined;
 let spec: ViewSpec = { filters: {}, global: '' };
 let contentType: string | null = null;
+/** The start date the report was asked for (its days without rows are still in the report). */
+let requestedStart: string | undefined;
 let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 const abort = new AbortController();
 let cancelled = false;
@@ -245,6 +248,7 @@ async function load(
   { settings, params }: ReportApi['load']['params'],
   report: (e: LoadEvent) => void,
 ): Promise<LoadEnd> {
+  requestedStart = new URLSearchParams(params).get('startDate') || undefined;
   let response: Response;
   try {
     ({ response } = await sendAnalytics(
@@ -302,6 +306,7 @@ serveRpc<ReportApi>(self, {
   chart: (chartSpec) => runChart(store, chartSpec),
   summary: (summarySpec) => runSummary(store, summarySpec),
   compare: (compareSpec) => runCompare(store, compareSpec),
+  keyFigures: () => runKeyFigures(store, requestedStart),
   export: (what) => runExport(store, what.what === 'summary' ? what.spec : undefined),
   download: () => ({ blob: raw.blob('text/csv'), bytes: raw.bytes }),
 });
