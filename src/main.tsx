@@ -1,4 +1,4 @@
-import { applySettings } from './app/settings/settings-store.ts';
+import { applySettings } from './app/settings/apply-settings.ts';
 import { routeOf } from './shared/contracts/routes.ts';
 import { loadAnalyticsPage } from './features/analytics/index.ts';
 import { loadConsolePage } from './features/console/index.ts';

@@ -40,6 +40,7 @@ import {
 } from './hooks/use-console-store.ts';
 import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
 import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
+import { loadExecuteRun } from './hooks/use-run-operation.ts';
 import { useSaveOperation } from './hooks/use-save-operation.ts';
 import { getSavedStore } from './saved/saved-store.ts';
 import { useSavedOperations } from './saved/use-saved-operations.ts';
@@ -47,7 +48,8 @@ import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs
 import { whenIdleAfterPaint } from './editor/after-paint.ts';
 import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './lib/graphql-tools-loader.ts';
-import { createQueryBridge, moveCursor, type EditorHandleLike } from './query-bridge.ts';
+import { moveCursor, type EditorHandleLike } from './editor-handle.ts';
+import type { BridgeSources } from './query-bridge.ts';
 import { setRunResult, useRunResult } from './state/responses.ts';
 import type { ConsoleStore } from './state/console-store.ts';
 import { activeTab } from './state/tabs.ts';
@@ -138,6 +140,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
       .then(() => {
         prefetchPanels();
         prefetchPalette();
+        void loadExecuteRun().catch(() => undefined);
         return loadGraphqlTools();
       })
       .catch(() => undefined); // a run or a command asks again and says so if it fails
@@ -158,15 +161,15 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
       prefetchDocs();
   }, [schema.status]);
 
-  const bridge = useMemo(
-    () =>
-      createQueryBridge({
-        query: () => handles.query.current,
-        variables: () => handles.variables.current,
-        stored: () => activeTab(store.getState()),
-        store: (patch) => store.updateTab(activeTab(store.getState()).id, patch),
-        undoable: loadQueryLanguage,
-      }),
+  // What Docs' query bridge reads and writes; the bridge itself comes with the Docs chunk.
+  const bridgeSources = useMemo<BridgeSources>(
+    () => ({
+      query: () => handles.query.current,
+      variables: () => handles.variables.current,
+      stored: () => activeTab(store.getState()),
+      store: (patch) => store.updateTab(activeTab(store.getState()).id, patch),
+      undoable: loadQueryLanguage,
+    }),
     // The handles are refs: stable for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [store],
@@ -242,7 +245,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
       />
     ) : sidePanel === 'docs' ? (
       <DocsSection
-        bridge={bridge}
+        bridgeSources={bridgeSources}
         request={docs.request}
         onRequestDone={docsRequestDone}
         onClose={closeDocs}

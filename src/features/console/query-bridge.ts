@@ -1,16 +1,11 @@
 import type { EditorView } from '@codemirror/view';
 import type { QueryBridge } from '../docs/index.ts';
 import { parseVariables } from './lib/parse-variables.ts';
+import type { EditorHandleLike } from './editor-handle.ts';
 
 export type { QueryBridge };
 
-/** The imperative handle of an editor (structurally the editors' EditorHandle). */
-export interface EditorHandleLike {
-  view: EditorView | null;
-  getValue(): string;
-  setValue(text: string): void;
-  focus(): void;
-}
+// Loaded with the Docs panel (components/docs-slot.tsx), the only one that uses it.
 
 export interface BridgeSources {
   query(): EditorHandleLike | null;
@@ -29,17 +24,6 @@ function replaceDocument(view: EditorView, text: string): void {
     userEvent: 'input.replace',
     scrollIntoView: true,
   });
-}
-
-/** Moves an editor's cursor to a 1-based line/column (clamped) and focuses it. */
-export function moveCursor(handle: EditorHandleLike | null, line: number, column: number): void {
-  const view = handle?.view;
-  if (!view) return handle?.focus();
-  const doc = view.state.doc;
-  const l = doc.line(Math.min(Math.max(1, line), doc.lines));
-  const pos = Math.min(l.from + Math.max(0, column - 1), l.to);
-  view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
-  view.focus();
 }
 
 /**

@@ -1,13 +1,26 @@
+import { useMemo } from 'react';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { loadable } from '../../../shared/ui/loadable.tsx';
 import { loadDocsPanel, type DocsPanelProps } from '../../docs/index.ts';
+import type { BridgeSources } from '../query-bridge.ts';
+
+/** The Docs panel's props, with what its query bridge is built over instead of the bridge. */
+export type DocsSlotProps = Omit<DocsPanelProps, 'bridge'> & { bridgeSources: BridgeSources };
 
 // The Docs panel is its own chunk: fetched once a schema starts loading (prefetchDocs), or the
 // first time it opens, whichever comes first; never part of the first load. Not `lazy` in a
 // Suspense boundary (src/shared/ui/loadable.tsx): React held Query's fields back until 300 ms
 // after the fallback showed when the schema arrived soon after Docs were opened.
-const docs = loadable<DocsPanelProps>(
-  () => loadDocsPanel().then((m) => m.default),
+// The query bridge (and the JSON reading it needs for variables) comes with it: only Docs use it.
+const docs = loadable<DocsSlotProps>(
+  () =>
+    Promise.all([loadDocsPanel(), import('../query-bridge.ts')]).then(([panel, b]) => {
+      const DocsPanel = panel.default;
+      return function DocsWithBridge({ bridgeSources, ...props }: DocsSlotProps) {
+        const bridge = useMemo(() => b.createQueryBridge(bridgeSources), [bridgeSources]);
+        return <DocsPanel {...props} bridge={bridge} />;
+      };
+    }),
   <p className="placeholder">Loading Docs…</p>,
 );
 
@@ -21,7 +34,7 @@ export function prefetchDocs(): void {
 }
 
 /** The docs feature's DocsPanel, loaded on demand, inside its own error boundary. */
-export function DocsSlot(props: DocsPanelProps) {
+export function DocsSlot(props: DocsSlotProps) {
   return (
     <ErrorBoundary name="Docs">
       <docs.Component {...props} />

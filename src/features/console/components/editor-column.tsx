@@ -132,13 +132,18 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
           />
         }
       />
-      <CostMeter
-        query={tab.query}
-        variables={tab.variables}
-        operationName={operationName}
-        limits={limits}
-        onLimitsChange={onLimitsChange}
-      />
+      {/* The meter's code comes after the GraphQL tools it needs; its line is held till then. */}
+      {tools ? (
+        <CostMeter
+          query={tab.query}
+          variables={tab.variables}
+          operationName={operationName}
+          limits={limits}
+          onLimitsChange={onLimitsChange}
+        />
+      ) : (
+        <section aria-label="Query cost" className="cost-meter" />
+      )}
     </div>
   );
 });

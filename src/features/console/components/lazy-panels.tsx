@@ -19,6 +19,7 @@ const panels = {
   ),
   // Its first estimate waits for the GraphQL tools anyway; until it is in, an empty line of the
   // same height holds its place (no shift).
+  requestOptions: loadable(() => import('./request-options.tsx').then((m) => m.RequestOptions)),
   costMeter: loadable(
     () => import('./cost-meter.tsx').then((m) => m.CostMeter),
     <section aria-label="Query cost" className="cost-meter" />,
@@ -50,3 +51,4 @@ export const ProductionConfirmBar = inBoundary(
   panels.productionConfirm.Component,
 );
 export const CostMeter = inBoundary('Query cost', panels.costMeter.Component);
+export const RequestOptions = inBoundary('Request options', panels.requestOptions.Component);

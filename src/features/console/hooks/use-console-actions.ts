@@ -13,7 +13,7 @@ import {
 } from '../lib/graphql-tools-loader.ts';
 import { loadQueryLanguage, queryLanguageNow } from '../editor/query-language-loader.ts';
 import { replaceAll } from '../editor/replace-all.ts';
-import { moveCursor, type EditorHandleLike } from '../query-bridge.ts';
+import { moveCursor, type EditorHandleLike } from '../editor-handle.ts';
 import { activeTab, type ConsoleTab } from '../state/tabs.ts';
 import { getConsoleStore } from './use-console-store.ts';
 import { useRunOperation, type RunRequest } from './use-run-operation.ts';

@@ -1,15 +1,35 @@
 import { useCallback, useRef, useState } from 'react';
-import { httpMeta, NetworkError } from '../../../shared/api/http.ts';
-import { getConnection } from '../../connection/index.ts';
-import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts';
-import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
-import { requestOptionHeaders, withOptionHeaders } from '../lib/request-options.ts';
-import { traceInfo } from '../lib/trace-info.ts';
 import { loadFormatClient } from '../response/format-client-loader.ts';
 import { setLiveResponse } from '../response/live-response.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
-import { getRequestOptions } from '../state/request-options-store.ts';
 import { setRunResult, type RunResult } from '../state/responses.ts';
+import type * as ExecuteRun from '../lib/execute-run.ts';
+
+type ExecuteRunModule = typeof ExecuteRun;
+
+/** The run's sending and reading (lib/execute-run.ts), loaded once. */
+let executing: Promise<ExecuteRunModule> | undefined;
+export function loadExecuteRun() {
+  executing ??= import('../lib/execute-run.ts').catch((err: unknown) => {
+    executing = undefined;
+    throw err;
+  });
+  return executing;
+}
+
+function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
+  return loadExecuteRun().then(
+    (m) => m.execute(req, signal),
+    (err: unknown) => ({
+      at: Date.now(),
+      operationName: req.operationName,
+      failure: {
+        kind: 'internal' as const,
+        message: `The console's code for running could not be loaded (${err instanceof Error ? err.message : String(err)}). Reload the page; your tabs are kept.`,
+      },
+    }),
+  );
+}
 import { getConsoleStore } from './use-console-store.ts';
 
 /** A run that passed the checks (variables parsed, operation chosen). */
@@ -21,73 +41,6 @@ export interface RunRequest {
   variablesText: string;
   operationName?: string;
   headers: Record<string, string>;
-}
-
-async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
-  const at = Date.now();
-  const base = { at, operationName: req.operationName };
-  try {
-    const options = requestOptionHeaders(getRequestOptions());
-    if (!options.ok) return { ...base, failure: { kind: 'refused', message: options.message } };
-    await ensureUsableToken();
-    const conn = getConnection();
-    if (conn.scheme === 'sudo' && !conn.sudoUser.trim())
-      return {
-        ...base,
-        failure: {
-          kind: 'refused',
-          message: 'Enter the "Sudo user" to act as in the connection panel.',
-        },
-      };
-    const t = await sendGraphQL(
-      conn,
-      { query: req.query, variables: req.variables, operationName: req.operationName ?? null },
-      {
-        signal,
-        headers: withOptionHeaders(req.headers, options.headers),
-        requestName: req.operationName,
-      },
-    );
-    const h = t.response.headers;
-    // Requested when the run started (below), so in by now.
-    const { readResponse } = await loadFormatClient();
-    const { body, size, receivedAt } = await readResponse(
-      t.response,
-      {
-        ...httpMeta(t.response),
-        scheme: conn.scheme,
-        now: Date.now(),
-      },
-      { signal, onProgress: setLiveResponse },
-    );
-    const ms = receivedAt - t.startedAt;
-    return {
-      ...base,
-      status: t.response.status,
-      ms,
-      size,
-      body,
-      headers: [...h.entries()],
-      trace: traceInfo(h),
-    };
-  } catch (err) {
-    if (signal.aborted || (err instanceof NetworkError && err.kind === 'aborted'))
-      return {
-        ...base,
-        failure: {
-          kind: 'aborted',
-          message: 'Stopped: the request was aborted before the response arrived.',
-        },
-      };
-    if (err instanceof NetworkError)
-      return { ...base, failure: { kind: 'network', message: `Network failure: ${err.message}` } };
-    if (err instanceof TokenExpiredError || err instanceof ConnectionError)
-      return { ...base, failure: { kind: 'refused', message: err.message } };
-    return {
-      ...base,
-      failure: { kind: 'internal', message: err instanceof Error ? err.message : String(err) },
-    };
-  }
 }
 
 /**

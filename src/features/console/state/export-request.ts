@@ -4,7 +4,7 @@ import { exportOperation } from '../lib/export-operation.ts';
 import { parseHeaders } from '../lib/headers.ts';
 import { requestOptionHeaders } from '../lib/request-options.ts';
 import { parseVariables } from '../lib/parse-variables.ts';
-import type { EditorHandleLike } from '../query-bridge.ts';
+import type { EditorHandleLike } from '../editor-handle.ts';
 import { getRequestOptions } from './request-options-store.ts';
 
 /** What the console would send now (built from the connection and the tab). */

@@ -1,11 +1,8 @@
-import { memo, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { readJson, writeJson } from '../../../shared/lib/storage.ts';
 import { Splitter, usePaneSize } from '../../../shared/ui/splitter.tsx';
-import { RequestOptions as RequestOptionsForm } from '../components/request-options.tsx';
+import { RequestOptions } from '../components/lazy-panels.tsx';
 import { OperationPicker } from '../components/operation-picker.tsx';
-
-/** Reads its own store: need not re-render with the editors. */
-const RequestOptions = memo(RequestOptionsForm);
 
 const TABS = [
   { id: 'variables', label: 'Variables' },
@@ -116,13 +113,12 @@ export function BottomPane(p: Props) {
             className={`bottom-panel bottom-panel-${t.id}`}
             hidden={t.id !== tab || folded}
           >
-            {t.id === 'variables' ? (
-              p.variables
-            ) : t.id === 'headers' ? (
-              p.headers
-            ) : (
-              <RequestOptions />
-            )}
+            {t.id === 'variables'
+              ? p.variables
+              : t.id === 'headers'
+                ? p.headers
+                : // Its state is in a store: mounted (and its chunk loaded) once shown.
+                  tab === 'options' && !folded && <RequestOptions />}
           </div>
         ))}
       </div>
