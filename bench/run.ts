@@ -41,7 +41,7 @@ function parseArgs(argv: string[]): Args {
       console.log(
         'Usage: npm run bench -- [--only name[,name]] [--reps N] [--list]\n' +
           'Env: BENCH_PORT (default: free ports; servers take 3 ports each), DIST_DIR (default dist-bench),\n' +
-          '     BENCH_BUDGET_S (default 660: after it, each remaining scenario runs 1 rep).',
+          '     BENCH_BUDGET_S (default 1800: after it, each remaining scenario runs 1 rep).',
       );
       process.exit(0);
     } else throw new Error(`Unknown flag ${flag}. Try --help.`);
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   let slots = 0;
   const portFor = () => (basePort === undefined ? undefined : basePort + 3 * slots++);
   const started = Date.now();
-  const budgetMs = Number(process.env.BENCH_BUDGET_S || 660) * 1000;
+  const budgetMs = Number(process.env.BENCH_BUDGET_S || 1800) * 1000;
   log(buildIfNeeded(distDir));
   const executablePath = await findChromium();
 
@@ -163,7 +163,7 @@ interface Resources {
   defaultServer(): Promise<BenchServer>;
   extraServer(env: ServerEnv): Promise<BenchServer>;
   launch(): Promise<Browser>;
-  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 11 min). */
+  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 30 min). */
   overBudget(): boolean;
 }
 

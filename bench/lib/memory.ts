@@ -10,8 +10,13 @@ export interface ProcessMemory {
   rssMb: number;
   /** The most it has been resident since it started (VmHWM). */
   peakMb: number;
-  /** Proportional set size now: its private pages plus its share of pages it shares. */
+  /**
+   * Proportional set size now: its private pages plus its share of pages it shares. On a shared
+   * machine the share moves with other people's Chromium processes mapping the same libraries.
+   */
   pssMb: number;
+  /** Pages no other process maps (Private_Clean + Private_Dirty): what only this process holds. */
+  privateMb: number;
 }
 
 function readMb(path: string, field: string): number {
@@ -24,12 +29,14 @@ function readMb(path: string, field: string): number {
 }
 
 function processMemory(pid: number, type: string): ProcessMemory {
+  const rollup = `/proc/${pid}/smaps_rollup`;
   return {
     pid,
     type,
     rssMb: readMb(`/proc/${pid}/status`, 'VmRSS'),
     peakMb: readMb(`/proc/${pid}/status`, 'VmHWM'),
-    pssMb: readMb(`/proc/${pid}/smaps_rollup`, 'Pss'),
+    pssMb: readMb(rollup, 'Pss'),
+    privateMb: readMb(rollup, 'Private_Clean') + readMb(rollup, 'Private_Dirty'),
   };
 }
 
@@ -63,20 +70,23 @@ export async function largestRendererMemory(browser: Browser): Promise<ProcessMe
 
 /** Peaks seen by `sampleMemory` over the time it ran. */
 export interface MemoryPeaks {
-  /** The largest sum of PSS over all the browser's processes (Blob bytes live in the browser process). */
-  allPssMb: number;
-  /** The largest renderer PSS seen. */
-  rendererPssMb: number;
+  /**
+   * The largest sum of private memory over all the browser's processes (Blob bytes live in the
+   * browser process); shared libraries left out, so other processes on the machine do not move it.
+   */
+  allPrivateMb: number;
+  /** The largest renderer private memory seen. */
+  rendererPrivateMb: number;
   samples: number;
 }
 
 /**
- * Samples the PSS of every process of `browser` every `everyMs` until the returned `stop` is
- * called: the whole browser's memory at its peak, which a renderer-only or heap-only figure
- * misses (a Blob's bytes are held by the browser process, not the page's renderer).
+ * Samples the private memory of every process of `browser` every `everyMs` until the returned
+ * `stop` is called: the whole browser's memory at its peak, which a renderer-only or heap-only
+ * figure misses (a Blob's bytes are held by the browser process, not the page's renderer).
  */
 export function sampleMemory(browser: Browser, everyMs = 250): () => Promise<MemoryPeaks> {
-  const peaks: MemoryPeaks = { allPssMb: 0, rendererPssMb: 0, samples: 0 };
+  const peaks: MemoryPeaks = { allPrivateMb: 0, rendererPrivateMb: 0, samples: 0 };
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -84,11 +94,12 @@ export function sampleMemory(browser: Browser, everyMs = 250): () => Promise<Mem
         let all = 0;
         for (const p of await browserProcesses(browser)) {
           const m = processMemory(p.id, p.type);
-          if (!Number.isFinite(m.pssMb)) continue;
-          all += m.pssMb;
-          if (p.type === 'renderer') peaks.rendererPssMb = Math.max(peaks.rendererPssMb, m.pssMb);
+          if (!Number.isFinite(m.privateMb)) continue;
+          all += m.privateMb;
+          if (p.type === 'renderer')
+            peaks.rendererPrivateMb = Math.max(peaks.rendererPrivateMb, m.privateMb);
         }
-        peaks.allPssMb = Math.max(peaks.allPssMb, all);
+        peaks.allPrivateMb = Math.max(peaks.allPrivateMb, all);
         peaks.samples++;
       } catch {
         // the browser is closing
@@ -99,7 +110,7 @@ export function sampleMemory(browser: Browser, everyMs = 250): () => Promise<Mem
   return async () => {
     stopped = true;
     await loop;
-    return peaks.samples ? peaks : { allPssMb: NaN, rendererPssMb: NaN, samples: 0 };
+    return peaks.samples ? peaks : { allPrivateMb: NaN, rendererPrivateMb: NaN, samples: 0 };
   };
 }
 
