@@ -5,7 +5,7 @@
  * inside the costliest ones; with CPU_PROFILE=1 also the CDP CPU profile's busiest stretches.
  *
  *   npx vite build --minify false --outDir dist-prof     # readable function names
- *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-big-report.ts [rows]
+ *   DIST_DIR=dist-prof node --import tsx bench/profile-big-report.ts [rows]
  *
  * `rows` defaults to 1,000,000 (~124 MB of CSV). Not part of `npm run bench`: it measures where
  * time goes, the bench measures how much.
@@ -18,14 +18,17 @@ import { startServer } from './lib/servers.ts';
 import { busyStretches, printBusyStretches, type Profile } from './lib/cpu-profile.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
-const port = Number(process.env.BENCH_PORT ?? 5890);
+// Free ports unless BENCH_PORT names a base (the server takes it and the next two).
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
 
 async function main(): Promise<void> {
-  const stale = await fetch(`http://127.0.0.1:${port}/sandbox.json`).then(
-    () => true,
-    () => false,
-  );
+  const stale =
+    port !== undefined &&
+    (await fetch(`http://127.0.0.1:${port}/sandbox.json`).then(
+      () => true,
+      () => false,
+    ));
   if (stale)
     throw new Error(`Something already answers on port ${port}: stop it or set BENCH_PORT.`);
   const server = await startServer(port, distDir, { SANDBOX_REPORT_SCALE: String(rows) });

@@ -6,7 +6,7 @@
  * `longtask` entries, and the JS heap after GC with the largest object kinds of a heap snapshot.
  *
  *   npx vite build --minify false --outDir dist-prof     # readable function names
- *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-big-response.ts [count]
+ *   DIST_DIR=dist-prof node --import tsx bench/profile-big-response.ts [count]
  *
  * `count` is the number of files in the search (60000 ≈ 50 MB, the default; 12000 ≈ 10 MB).
  * Not part of `npm run bench`: it measures where time goes, the bench measures how much.
@@ -14,7 +14,8 @@
 import { writeFile } from 'node:fs/promises';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
-import { heapAfterGcMb, LONGTASK_INIT, longTasksSince, waitInPage } from './lib/browser.ts';
+import { LONGTASK_INIT, longTasksSince, waitInPage } from './lib/browser.ts';
+import { heapAfterGcMb } from './lib/memory.ts';
 import {
   describeCostliestTasks,
   mainThreadTasks,
@@ -25,7 +26,8 @@ import { startServer } from './lib/servers.ts';
 import { busyStretches, printBusyStretches, type Profile } from './lib/cpu-profile.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
-const port = Number(process.env.BENCH_PORT ?? 5890);
+// Free ports unless BENCH_PORT names a base (the server takes it and the next two).
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
 
 /**
@@ -111,11 +113,13 @@ async function heapSummary(cdp: CDPSession): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  // A server left on the port (e.g. by a run that was killed) would answer instead of ours.
-  const stale = await fetch(`http://127.0.0.1:${port}/sandbox.json`).then(
-    () => true,
-    () => false,
-  );
+  // A server left on a fixed port (e.g. by a run that was killed) would answer instead of ours.
+  const stale =
+    port !== undefined &&
+    (await fetch(`http://127.0.0.1:${port}/sandbox.json`).then(
+      () => true,
+      () => false,
+    ));
   if (stale)
     throw new Error(`Something already answers on port ${port}: stop it or set BENCH_PORT.`);
   const server = await startServer(port, distDir);

@@ -6,7 +6,7 @@
  * moments the page reached: DOMContentLoaded, the textbox in the DOM, typed text visible.
  *
  *   npm run build -- --outDir dist-prof                       # or any build
- *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-cold-start.ts [runs]
+ *   DIST_DIR=dist-prof node --import tsx bench/profile-cold-start.ts [runs]
  *
  * `WORKERS=1` lists the dedicated workers' tasks too. `CPU_PROFILE=1` adds self time by script
  * and function (`PROFILE_FROM=<ms>` or `=<app mark>`, e.g. `schema:response`: only after that
@@ -34,7 +34,8 @@ interface Ev extends TraceEvent {
 }
 
 const runs = Number(process.argv[2] ?? 1);
-const port = Number(process.env.BENCH_PORT ?? 5890);
+// Free ports unless BENCH_PORT names a base (the server takes it and the next two).
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const distDir = process.env.DIST_DIR ?? 'dist';
 /** `FLOW=docs`: big-schema's flow instead (GitHub's schema, "Use sandbox", Docs lists Query). */
 const flow = process.env.FLOW === 'docs' ? 'docs' : 'type';

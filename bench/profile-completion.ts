@@ -8,7 +8,7 @@
  * the functions by self and by total time per key (non-idle samples).
  *
  *   npx vite build --minify false --outDir dist-prof     # readable function names
- *   DIST_DIR=dist-prof BENCH_PORT=5890 node --import tsx bench/profile-completion.ts [keys]
+ *   DIST_DIR=dist-prof node --import tsx bench/profile-completion.ts [keys]
  *
  * FOCUS=regex adds the call tree below the outermost frame matching it (DEPTH=n levels), e.g.
  * FOCUS='^accept ' for the list's opening. TRACE=1 adds a Chrome trace of every key: the median
@@ -34,7 +34,8 @@ import { frameName, type Profile } from './lib/cpu-profile.ts';
 import { holdCompletionPrefix } from './scenarios/big-schema.ts';
 
 const KEYS = Number(process.argv[2] ?? 20);
-const port = Number(process.env.BENCH_PORT ?? 5890);
+// Free ports unless BENCH_PORT names a base (the server takes it and the next two).
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
 /** Letters that start fields of GitHub's Repository (as the bench reads them from the SDL). */
 const LETTERS = process.env.LETTERS ?? 'abcdefhilmnoprstuvw';

@@ -15,7 +15,7 @@
  * `job`) it then profiles that measure's runs with the inspector and prints the functions by self
  * time.
  *
- *   BENCH_PORT=5890 node --import tsx bench/profile-printer.ts [count]
+ *   node --import tsx bench/profile-printer.ts [count]
  *   CPU_PROFILE=job node --import tsx bench/profile-printer.ts
  *
  * Not part of `npm run bench`: run it on two commits to compare the worker's printing.
@@ -34,7 +34,8 @@ import { startServer } from './lib/servers.ts';
 import { searchQuery } from './scenarios/big-responses.ts';
 
 const count = Number(process.argv[2] ?? 60_000);
-const port = Number(process.env.BENCH_PORT ?? 5890);
+// Free ports unless BENCH_PORT names a base (the server takes it and the next two).
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const reps = Number(process.env.REPS ?? 5);
 const PIECE = 64 * 1024;
 const META: ResponseMeta = {

@@ -40,8 +40,8 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--help' || flag === '-h') {
       console.log(
         'Usage: npm run bench -- [--only name[,name]] [--reps N] [--list]\n' +
-          'Env: BENCH_PORT (default 4420; servers take 3 ports each), DIST_DIR (default dist-bench),\n' +
-          '     BENCH_BUDGET_S (default 660: after it, each remaining scenario runs 1 rep).',
+          'Env: BENCH_PORT (default: free ports; servers take 3 ports each), DIST_DIR (default dist-bench),\n' +
+          '     BENCH_BUDGET_S (default 1800: after it, each remaining scenario runs 1 rep).',
       );
       process.exit(0);
     } else throw new Error(`Unknown flag ${flag}. Try --help.`);
@@ -54,6 +54,7 @@ interface MetricResult extends Summary {
   unit: MetricSpec['unit'];
   target: number | null;
   better: 'lower' | 'higher';
+  floor: number | undefined;
   values: number[];
 }
 
@@ -71,7 +72,11 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** Every server child still running, so Ctrl-C does not leave them behind. */
 const running = new Set<BenchServer>();
-async function startServer(port: number, distDir: string, env?: ServerEnv): Promise<BenchServer> {
+async function startServer(
+  port: number | undefined,
+  distDir: string,
+  env?: ServerEnv,
+): Promise<BenchServer> {
   const s = await startServerProcess(port, distDir, env);
   running.add(s);
   const stop = s.stop;
@@ -99,9 +104,12 @@ async function main(): Promise<void> {
     );
   const selected = scenarios.filter((s) => !args.only || args.only.includes(s.name));
   const distDir = process.env.DIST_DIR || 'dist-bench';
-  const basePort = Number(process.env.BENCH_PORT || 4420);
+  // A fixed base only when asked for (BENCH_PORT); by default every server finds free ports.
+  const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+  let slots = 0;
+  const portFor = () => (basePort === undefined ? undefined : basePort + 3 * slots++);
   const started = Date.now();
-  const budgetMs = Number(process.env.BENCH_BUDGET_S || 660) * 1000;
+  const budgetMs = Number(process.env.BENCH_BUDGET_S || 1800) * 1000;
   log(buildIfNeeded(distDir));
   const executablePath = await findChromium();
 
@@ -112,11 +120,11 @@ async function main(): Promise<void> {
       results.push(
         await runScenario(scenario, args.reps ?? scenario.reps ?? 5, {
           defaultServer: () =>
-            (defaultServer ??= startServer(basePort, distDir).then((s) => {
+            (defaultServer ??= startServer(portFor(), distDir).then((s) => {
               log(`Server on ${s.url} (pid ${s.pid}).`);
               return s;
             })),
-          extraServer: (env, slot) => startServer(basePort + 3 * slot, distDir, env),
+          extraServer: (env) => startServer(portFor(), distDir, env),
           launch: () => chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
           overBudget: () => Date.now() - started > budgetMs,
         }),
@@ -153,9 +161,9 @@ async function main(): Promise<void> {
 
 interface Resources {
   defaultServer(): Promise<BenchServer>;
-  extraServer(env: ServerEnv, slot: number): Promise<BenchServer>;
+  extraServer(env: ServerEnv): Promise<BenchServer>;
   launch(): Promise<Browser>;
-  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 11 min). */
+  /** True once the whole run has used its time budget (BENCH_BUDGET_S, default 30 min). */
   overBudget(): boolean;
 }
 
@@ -168,6 +176,11 @@ async function runScenario(
   log(`\n▶ ${scenario.name}: ${scenario.title} (${reps} reps)`);
   const extras = new Map<string, Promise<BenchServer>>();
   let browser: Promise<Browser> | null = null;
+  const closeBrowser = async () => {
+    const b = browser;
+    browser = null;
+    if (b) await (await b.catch(() => null))?.close().catch(() => {});
+  };
   const values: Record<string, number[]> = {};
   for (const key of Object.keys(scenario.metrics)) values[key] = [];
   let status: ScenarioResult['status'] = 'ok';
@@ -180,6 +193,7 @@ async function runScenario(
         log(`  ${message}`);
         break;
       }
+      const own: Promise<BenchServer>[] = [];
       const ctx: BenchContext = {
         rep,
         reps,
@@ -188,13 +202,19 @@ async function runScenario(
           const key = JSON.stringify(env);
           let s = extras.get(key);
           if (!s) {
-            s = resources.extraServer(env, extras.size + 1);
+            s = resources.extraServer(env);
             extras.set(key, s);
           }
           return s;
         },
+        ownServer: (env) => {
+          const s = resources.extraServer(env);
+          own.push(s);
+          return s;
+        },
         browser: () => (browser ??= resources.launch()),
         freshPage: async () => {
+          await closeBrowser();
           const b = await ctx.browser();
           const context = await b.newContext({ viewport: { width: 1280, height: 800 } });
           return { context, page: await context.newPage() };
@@ -207,7 +227,7 @@ async function runScenario(
         log(
           `  rep ${rep + 1}: ` +
             Object.entries(got)
-              .map(([k, v]) => `${k}=${formatNumber(v)}`)
+              .map(([k, v]) => `${k}=${formatNumber(v, scenario.metrics[k]?.floor)}`)
               .join(' '),
         );
         failures = 0;
@@ -225,10 +245,12 @@ async function runScenario(
           status = 'failed';
           break;
         }
+      } finally {
+        for (const s of own) await (await s.catch(() => null))?.stop();
       }
     }
   } finally {
-    if (browser) await (await (browser as Promise<Browser>)).close().catch(() => {});
+    await closeBrowser();
     for (const s of extras.values()) await (await s.catch(() => null))?.stop();
   }
   const metrics: Record<string, MetricResult> = {};
@@ -238,6 +260,7 @@ async function runScenario(
       unit: spec.unit,
       target: spec.target ?? null,
       better: spec.better ?? 'lower',
+      floor: spec.floor,
       values: values[key] ?? [],
       ...summarize(values[key] ?? []),
     };
@@ -267,9 +290,9 @@ function printTable(results: ScenarioResult[]): void {
       rows.push([
         r.name,
         `${m.label} (${m.unit})`,
-        formatNumber(m.min),
-        formatNumber(m.median),
-        formatNumber(m.max),
+        formatNumber(m.min, m.floor),
+        formatNumber(m.median, m.floor),
+        formatNumber(m.max, m.floor),
         m.target === null ? '' : `${m.better === 'higher' ? '≥' : '≤'} ${formatNumber(m.target)}`,
         verdict(spec, m.median),
         `${m.n}/${r.reps}`,

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /**
  * Collects `longtask` entries from the moment it is installed (an init script, so it runs
@@ -23,15 +22,6 @@ export async function longestTask(page: Page, since = 0): Promise<number> {
       if (start + duration >= t) longest = Math.max(longest, duration);
     return longest;
   }, since);
-}
-
-/** JS heap in use after a full garbage collection, in MB. */
-export async function heapAfterGcMb(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  return usedSize / (1024 * 1024);
 }
 
 /**
@@ -215,50 +205,4 @@ export function longTasksSince(page: Page, since: number): Promise<[number, numb
         .map(([s, d]): [number, number] => [Math.round(s - t), Math.round(d)]),
     since,
   );
-}
-
-/** Memory of one Chromium process, from Linux's `/proc/<pid>/status`, in MB. */
-export interface ProcessMemory {
-  pid: number;
-  /** Resident now (VmRSS). */
-  rssMb: number;
-  /** The most it has been resident since it started (VmHWM). */
-  peakMb: number;
-}
-
-function procStatusMb(pid: number): ProcessMemory | undefined {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return undefined; // gone, or not Linux
-  }
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-  return { pid, rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
-/**
- * The renderer process that holds the most memory: the page's whole renderer (its main thread,
- * its workers, Blink, V8's heaps, decoded strings, the compositor's memory on this side), as
- * Chromium's task manager would show it, when the browser holds one live page (a bench's fresh
- * context; a closed context's renderer may linger, smaller). Chromium's process list comes from
- * the browser's `SystemInfo.getProcessInfo`; the sizes from `/proc` (undefined off Linux).
- */
-export async function largestRendererMemory(browser: Browser): Promise<ProcessMemory | undefined> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
-      processInfo: { type: string; id: number }[];
-    };
-    let largest: ProcessMemory | undefined;
-    for (const p of processInfo) {
-      if (p.type !== 'renderer') continue;
-      const m = procStatusMb(p.id);
-      if (m && (!largest || m.rssMb > largest.rssMb)) largest = m;
-    }
-    return largest;
-  } finally {
-    await cdp.detach().catch(() => undefined);
-  }
 }

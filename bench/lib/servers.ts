@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** Extra environment for a bench server (SANDBOX_SCHEMA, SANDBOX_REPORT_SCALE, ...). */
@@ -25,6 +26,11 @@ export interface BenchServer {
   rssMb(): number;
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /**
+   * Sets the peak (VmHWM) back to the current RSS (Linux's `/proc/<pid>/clear_refs`), so a later
+   * `peakRssMb()` is the peak since now; false where that is not possible.
+   */
+  resetPeakRss(): boolean;
   output(): string;
   stop(): Promise<void>;
 }
@@ -73,15 +79,74 @@ function readRssMb(pid: number, field = 'VmRSS'): number {
   }
 }
 
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `port` on 127.0.0.1 can be listened on now. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+}
+
+/** A port the OS says is free (listening on port 0). */
+function anyFreePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
 /**
- * Starts the real server (`node --import tsx server/main.ts`) as a child process on `port`
- * (its sandbox takes port+1 and port+2) and waits until it answers.
+ * The first of `count` consecutive free ports (the server takes its port and the sandbox the
+ * next two, so port 0 alone cannot do): starts from a port the OS hands out and checks the
+ * neighbours. Another process may still take one before the server listens: `startServer`
+ * then tries another base.
+ */
+async function freePortBase(count = 3): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = await anyFreePort();
+    if (base + count > 65_535) continue;
+    let free = true;
+    for (let p = base + 1; free && p < base + count; p++) free = await portFree(p);
+    if (free) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
+/**
+ * Starts the real server (`node --import tsx server/main.ts`) as a child process and waits until
+ * it answers: on `port` (its sandbox takes port+1 and port+2) when one is given, else on three
+ * free consecutive ports (another base if one is taken meanwhile).
  */
 export async function startServer(
-  port: number,
+  port: number | undefined,
   distDir: string,
   env: ServerEnv = {},
 ): Promise<BenchServer> {
+  if (port !== undefined) return startServerOn(port, distDir, env);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(await freePortBase(), distDir, env);
+    } catch (err) {
+      if (attempt >= 5 || !/EADDRINUSE|already in use/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function startServerOn(port: number, distDir: string, env: ServerEnv): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'server/main.ts')],
@@ -110,6 +175,7 @@ export async function startServer(
           sandbox,
           rssMb: () => readRssMb(child.pid!),
           peakRssMb: () => readRssMb(child.pid!, 'VmHWM'),
+          resetPeakRss: () => resetPeak(child.pid!),
           output: () => out,
           stop: () =>
             new Promise<void>((done) => {

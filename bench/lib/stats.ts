@@ -20,6 +20,28 @@ export function summarize(values: readonly number[]): Summary {
   return { min, median, max, n: xs.length };
 }
 
+/** The nearest-rank quantile `q` (0–1) of the finite values: p90 of 20 is the 18th smallest. */
+export function quantile(values: readonly number[], q: number): number {
+  const xs = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!xs.length) return NaN;
+  return xs[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))] ?? NaN;
+}
+
+/** Least-squares slope of y against x (NaN with fewer than two points). */
+export function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : NaN;
+}
+
 /** Whether a median meets its target: '✓', '✗', or '' when there is no target or no value. */
 export function verdict(spec: MetricSpec, median: number): string {
   if (spec.target === undefined || !Number.isFinite(median)) return '';
@@ -27,9 +49,13 @@ export function verdict(spec: MetricSpec, median: number): string {
   return ok ? '✓' : '✗';
 }
 
-/** A number for the table: integers for big values, a few significant digits for small ones. */
-export function formatNumber(x: number): string {
+/**
+ * A number for the table: integers for big values, a few significant digits for small ones;
+ * `< floor` for a value under the metric's floor (its source reports nothing smaller).
+ */
+export function formatNumber(x: number, floor?: number): string {
   if (!Number.isFinite(x)) return '–';
+  if (floor !== undefined && x < floor) return `< ${formatNumber(floor)}`;
   if (Number.isInteger(x)) return x.toLocaleString('en-US');
   const abs = Math.abs(x);
   if (abs >= 100) return Math.round(x).toLocaleString('en-US');

@@ -9,6 +9,11 @@ export interface MetricSpec {
   target?: number;
   /** Which direction is good; decides the ✓/✗ mark next to the target. */
   better?: 'lower' | 'higher';
+  /**
+   * The least the source reports: a value under it means "none reported" and prints as
+   * `< floor` (the Long Tasks API lists only tasks of 50 ms or more, so its 0 is "< 50").
+   */
+  floor?: number;
 }
 
 /** What a scenario gets for each repetition. */
@@ -20,9 +25,16 @@ export interface BenchContext {
   server(): Promise<BenchServer>;
   /** Another server with extra environment (e.g. SANDBOX_SCHEMA); cached by env, stopped after the scenario. */
   serverWith(env: ServerEnv): Promise<BenchServer>;
-  /** The scenario's Chromium (launched on first use, closed after the scenario). */
+  /** A server process of this repetition's own (not shared with other repetitions), stopped after it. */
+  ownServer(env: ServerEnv): Promise<BenchServer>;
+  /** The Chromium of the latest `freshPage()` (launched if there is none yet). */
   browser(): Promise<Browser>;
-  /** A fresh profile: a new browser context (empty cache, storage, cookies) and a page in it. */
+  /**
+   * A first visit: a newly launched Chromium (the previous one is closed first) and a page in a
+   * fresh context of it (empty cache, storage, cookies). A browser reused across repetitions
+   * would leave only the first cold: its spare renderer, started network service and compiled
+   * browser code make every later page start faster than a visit does.
+   */
   freshPage(): Promise<{ context: BrowserContext; page: Page }>;
   /** Progress line on stderr. */
   log(message: string): void;

@@ -1,228 +1,18 @@
-import { Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import type { CDPSession, Page } from '@playwright/test';
-import Papa from 'papaparse';
-import {
-  CsvByteStream,
-  CsvChunkParser,
-  ReportStore,
-  type ByteSink,
-} from '../../src/features/analytics/for-workers.ts';
+import type { Page } from '@playwright/test';
 import { LONGTASK_INIT, longestTask, whenTextVisible } from '../lib/browser.ts';
 import { longestCpuTaskMs, mainThreadTasks, startTrace } from '../lib/cpu-tasks.ts';
-import { summarize } from '../lib/stats.ts';
+import {
+  heapAfterGcMb,
+  largestRendererMemory,
+  sampleMemory,
+  workerHeapsAfterGcMb,
+} from '../lib/memory.ts';
+import { nodeRun, REPORT_PATH, scanRun, SORT_COLUMN } from '../lib/report-node.ts';
 import type { SandboxInfo } from '../lib/servers.ts';
 import { SkipScenario, type BenchContext, type Scenario } from '../lib/types.ts';
 
 /** Rows of the report (SANDBOX_REPORT_SCALE); BENCH_REPORT_ROWS overrides it for a quick try. */
 const SCALE = Number(process.env.BENCH_REPORT_ROWS) || 1_000_000;
-/** The numeric column sorted in the page; the first row after a descending sort is known. */
-const SORT_COLUMN = 'Total Characters Written';
-const REPORT_PATH = '/api/reports/by-user-client-date';
-/** Timed runs of each parser over the same bytes, after one warm-up pair. */
-const PARSER_RUNS = 5;
-
-/** A full garbage collection in this process (V8's flag, set once). */
-const fullGc = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
-
-interface NodeRun {
-  rows: number;
-  bytes: number;
-  /** Fetch + papaparse, chunk by chunk as bytes arrive: the end-to-end ceiling on this machine. */
-  streamMs: number;
-  /** papaparse over the same text already in memory (decoded). */
-  parseMs: number;
-  /** The same bytes in memory: decoded and parsed by papaparse (median of warm runs). */
-  papaBytesMs: number;
-  /** The same bytes in memory: the report worker's parser and store (median of warm runs). */
-  oursBytesMs: number;
-  /** 1-based number of the first row holding the column's maximum (stable descending sort). */
-  maxRow: number;
-}
-
-/** Parses string chunks with papaparse's streaming parser, counting rows and tracking the max. */
-function parseChunks(source: Readable): Promise<{ rows: number; maxRow: number }> {
-  return new Promise((resolve, reject) => {
-    let rows = -1; // the header
-    let col = -1;
-    let max = -Infinity;
-    let maxRow = 0;
-    Papa.parse<string[]>(source as unknown as File, {
-      skipEmptyLines: true,
-      chunk(result) {
-        const data = result.data;
-        let i = 0;
-        const [head] = data;
-        if (col < 0 && head) {
-          col = head.indexOf(SORT_COLUMN);
-          i = 1;
-          rows = 0;
-        }
-        for (; i < data.length; i++) {
-          rows++;
-          const cell = data[i]?.[col];
-          if (cell) {
-            const v = Number(cell);
-            if (v > max) {
-              max = v;
-              maxRow = rows;
-            }
-          }
-        }
-      },
-      complete: () => resolve({ rows, maxRow }),
-      error: (err: Error) => reject(err),
-    });
-  });
-}
-
-/** Downloads and parses the report in Node (the ceiling), keeping the bytes as decoded chunks. */
-async function nodeRun(info: SandboxInfo, host: string): Promise<NodeRun> {
-  const url = `${info.analytics_url}${REPORT_PATH}?instanceURL=${encodeURIComponent(host)}`;
-  // Warm the server up (JIT of the generator) on the last few days, so the first timed request
-  // is not also the first one the fresh server process sees.
-  const recent = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
-  await (
-    await fetch(`${url}&startDate=${recent}`, {
-      headers: { Authorization: `Bearer ${info.tokens.analytics}` },
-    })
-  ).arrayBuffer();
-  const t0 = performance.now();
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${info.tokens.analytics}` } });
-  if (res.status !== 200 || !res.body)
-    throw new SkipScenario(`the analytics sandbox answered ${res.status} to the report request`);
-  const decoder = new TextDecoder();
-  const chunks: string[] = [];
-  const raw: Uint8Array[] = [];
-  let bytes = 0;
-  const body = res.body;
-  const source = Readable.from(
-    (async function* () {
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.byteLength;
-        raw.push(chunk);
-        const s = decoder.decode(chunk, { stream: true });
-        chunks.push(s);
-        yield s;
-      }
-      const tail = decoder.decode();
-      if (tail) {
-        chunks.push(tail);
-        yield tail;
-      }
-    })(),
-  );
-  const streamed = await parseChunks(source);
-  const streamMs = performance.now() - t0;
-  const t1 = performance.now();
-  await parseChunks(Readable.from(chunks));
-  const parseMs = performance.now() - t1;
-  chunks.length = 0; // ~250 MB of text the comparison below would carry through its GCs
-  // Bytes in, rows out, both ways, in this process: papaparse needs the text, ours reads bytes.
-  // Interleaved, a full GC before each, the first pair a warm-up: the median of the others (a
-  // shared two-core VM swings single runs by ±25 %, and each side's garbage stays its own).
-  const papaRuns: number[] = [];
-  const oursRuns: number[] = [];
-  for (let run = 0; run <= PARSER_RUNS; run++) {
-    fullGc();
-    const tp = performance.now();
-    const dec = new TextDecoder();
-    const text = (function* () {
-      for (const r of raw) yield dec.decode(r, { stream: true });
-      yield dec.decode();
-    })();
-    const papa = await parseChunks(Readable.from(text));
-    const papaMs = performance.now() - tp;
-    fullGc();
-    const to = performance.now();
-    const ours = oursFromBytes(raw);
-    const oursMs = performance.now() - to;
-    if (ours !== papa.rows || papa.rows !== streamed.rows)
-      throw new Error(
-        `rows differ: ours ${ours}, papaparse ${papa.rows} (streamed ${streamed.rows})`,
-      );
-    if (run === 0) continue;
-    papaRuns.push(papaMs);
-    oursRuns.push(oursMs);
-  }
-  const papaBytesMs = summarize(papaRuns).median;
-  const oursBytesMs = summarize(oursRuns).median;
-  return {
-    rows: streamed.rows,
-    bytes,
-    streamMs,
-    parseMs,
-    papaBytesMs,
-    oursBytesMs,
-    maxRow: streamed.maxRow,
-  };
-}
-
-/** The report worker's parser and store over byte chunks (as `report.worker.ts` feeds them); rows stored. */
-function oursFromBytes(raw: readonly Uint8Array[]): number {
-  const parser = new CsvChunkParser();
-  let store: ReportStore | undefined;
-  const s = () => (store ??= new ReportStore(parser.header ?? []));
-  const sink: ByteSink = {
-    append: (rows) => void (rows.length && s().append(rows)),
-    appendLines: (text, from, to, nl) => s().appendLines(text, from, to, nl),
-    appendLineBytes: (b, from, to, nl) => s().appendLineBytes(b, from, to, nl),
-  };
-  const stream = new CsvByteStream(parser, sink);
-  for (const r of raw) stream.push(r);
-  stream.end();
-  store?.compact();
-  return store?.length ?? 0;
-}
-
-/**
- * Counts the rows of the big report and finds the first row holding the maximum of SORT_COLUMN
- * by splitting lines (the sandbox never quotes a line break, so a line is a row): at 5 M rows
- * papaparse in Node would take minutes of this shared machine for no extra information.
- */
-async function scanRun(
-  info: SandboxInfo,
-  host: string,
-): Promise<{ rows: number; maxRow: number; bytes: number }> {
-  const url = `${info.analytics_url}${REPORT_PATH}?instanceURL=${encodeURIComponent(host)}`;
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${info.tokens.analytics}` } });
-  if (res.status !== 200 || !res.body)
-    throw new SkipScenario(`the analytics sandbox answered ${res.status} to the report request`);
-  const decoder = new TextDecoder();
-  let rest = '';
-  let rows = -1;
-  let col = -1;
-  let max = -Infinity;
-  let maxRow = 0;
-  let bytes = 0;
-  const line = (text: string) => {
-    if (text === '') return;
-    if (rows < 0) {
-      col = text.split(',').indexOf(SORT_COLUMN);
-      rows = 0;
-      return;
-    }
-    rows++;
-    const v = Number(text.split(',')[col] || NaN);
-    if (v > max) {
-      max = v;
-      maxRow = rows;
-    }
-  };
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.byteLength;
-    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\r\n');
-    rest = lines.pop() ?? '';
-    for (const l of lines) line(l);
-  }
-  line(rest + decoder.decode());
-  return { rows, maxRow, bytes };
-}
-
 /**
  * In-page watchers (a string: tsx would wrap inner functions in a `__name` helper the page lacks):
  * the click on "Load report", the first data row in table "Report preview", and the moment its
@@ -279,71 +69,6 @@ const LAST_ROW_SRC = `({ rows, timeoutMs }) => new Promise((resolve, reject) => 
 /** The header row of table "Summary". */
 const SUMMARY_HEAD = 'table[aria-label="Summary"] thead';
 
-interface HeapUsage {
-  usedSize: number;
-  /** ArrayBuffer backing stores (typed-array row stores live here, outside usedSize). */
-  backingStorageSize?: number;
-}
-
-/** JS heap plus ArrayBuffer backing stores after GC, in MB. */
-function heapMb(u: HeapUsage): number {
-  return (u.usedSize + (u.backingStorageSize ?? 0)) / (1024 * 1024);
-}
-
-/** The page's heap after GC (MB), ArrayBuffers included. */
-async function pageHeapMb(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  return heapMb((await cdp.send('Runtime.getHeapUsage')) as HeapUsage);
-}
-
-/** The report worker's heap after GC (MB), through the page's CDP session; NaN if unreachable. */
-async function workerHeapMb(cdp: CDPSession): Promise<number> {
-  try {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
-      targetInfos: { targetId: string; type: string; url: string }[];
-    };
-    const worker = targetInfos.find((t) => t.type === 'worker' && /report/.test(t.url));
-    if (!worker) return NaN;
-    const { sessionId } = (await cdp.send('Target.attachToTarget', {
-      targetId: worker.targetId,
-      flatten: false,
-    })) as { sessionId: string };
-    let nextId = 1;
-    const call = (method: string) =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        const id = nextId++;
-        const onMessage = (e: { sessionId?: string; message: string }) => {
-          if (e.sessionId !== sessionId) return;
-          const msg = JSON.parse(e.message) as {
-            id?: number;
-            result?: Record<string, unknown>;
-            error?: unknown;
-          };
-          if (msg.id !== id) return;
-          cdp.off('Target.receivedMessageFromTarget', onMessage);
-          if (msg.error) reject(new Error(JSON.stringify(msg.error)));
-          else resolve(msg.result ?? {});
-        };
-        cdp.on('Target.receivedMessageFromTarget', onMessage);
-        void cdp.send('Target.sendMessageToTarget', {
-          sessionId,
-          message: JSON.stringify({ id, method }),
-        });
-      });
-    await call('HeapProfiler.enable');
-    // Twice, as for the page: after one, ArrayBuffers freed by it may still be counted.
-    await call('HeapProfiler.collectGarbage');
-    await call('HeapProfiler.collectGarbage');
-    const usage = (await call('Runtime.getHeapUsage')) as unknown as HeapUsage;
-    await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
-    return heapMb(usage);
-  } catch {
-    return NaN;
-  }
-}
-
 async function connect(page: Page, url: string, info: SandboxInfo, host: string): Promise<void> {
   await page.goto(`${url}/analytics`);
   const load = page.getByRole('button', { name: 'Load report' });
@@ -370,6 +95,10 @@ interface PageRun {
   cpuTaskMs: number;
   pageHeapMb: number;
   workerHeapMb: number;
+  /** The page's renderer at its peak (VmHWM: main thread, workers, Blink), MB. */
+  rendererPeakMb: number;
+  /** The whole browser at its peak (private memory of all its processes, sampled): Blob bytes included, MB. */
+  browserPeakMb: number;
   sortMs: number;
 }
 
@@ -403,22 +132,27 @@ async function pageRun<T>(
     );
     ctx.log(`  big-report: loading ${want.rows} rows in the page (${want.label})…`);
     const stopTrace = await startTrace(page);
+    const stopSampling = sampleMemory(await ctx.browser(), 500);
     await page.getByRole('button', { name: 'Load report' }).click();
     const t = (await page.evaluate('window.__benchAll')) as {
       click: number;
       first: number;
       all: number;
     };
+    const peaks = await stopSampling();
+    const renderer = await largestRendererMemory(await ctx.browser());
     const timeOrigin = (await page.evaluate('performance.timeOrigin')) as number;
     const firstByte = firstByteEpoch - timeOrigin;
     await page.waitForTimeout(500);
     const cpuTask = longestCpuTaskMs(mainThreadTasks(await stopTrace()));
     const task = await longestTask(page, t.click);
     const cdp = await context.newCDPSession(page);
-    const pageHeap = await pageHeapMb(cdp);
-    const workerHeap = await workerHeapMb(cdp);
+    const pageHeap = await heapAfterGcMb(cdp, true);
+    const workerHeap =
+      (await workerHeapsAfterGcMb(cdp, true)).find((w) => /report/.test(w.url))?.mb ?? NaN;
     ctx.log(
-      `  big-report: heap after GC (${want.label}): page ${pageHeap.toFixed(1)} MB, worker ${workerHeap.toFixed(1)} MB`,
+      `  big-report: heap after GC (${want.label}): page ${pageHeap.toFixed(1)} MB, worker ${workerHeap.toFixed(1)} MB; ` +
+        `peak: renderer ${renderer?.peakMb.toFixed(0)} MB, all processes ${peaks.allPrivateMb.toFixed(0)} MB private`,
     );
 
     const sortButton = page
@@ -441,6 +175,8 @@ async function pageRun<T>(
       cpuTaskMs: cpuTask,
       pageHeapMb: pageHeap,
       workerHeapMb: workerHeap,
+      rendererPeakMb: renderer?.peakMb ?? NaN,
+      browserPeakMb: peaks.allPrivateMb,
       sortMs: sortedAt - clickedAt,
       more: await then(page),
     };
@@ -514,21 +250,25 @@ export const bigReport: Scenario = {
       target: 70,
       better: 'higher',
     },
-    longestTaskMs: { label: 'longest task', unit: 'ms', target: 50 },
+    longestTaskMs: { label: 'longest task (Long Tasks API)', unit: 'ms', floor: 50 },
     cpuTaskMs: { label: 'longest task, CPU time', unit: 'ms', target: 50 },
     heapRatio: { label: 'heap / CSV size', unit: 'ratio', target: 1 },
+    rendererPeakRatio: { label: 'renderer peak (VmHWM) / CSV size', unit: 'ratio' },
+    browserPeakRatio: { label: 'whole browser peak (private) / CSV size', unit: 'ratio' },
     sortMs: { label: 'sort by a numeric column', unit: 'ms' },
     summaryMs: { label: 'summary: events per client per month', unit: 'ms' },
     topUsersMs: { label: 'summary: top 20 users', unit: 'ms' },
-    summaryTaskMs: { label: 'summary: longest task', unit: 'ms', target: 50 },
+    summaryTaskMs: { label: 'summary: longest task (Long Tasks API)', unit: 'ms', floor: 50 },
     summaryCpuTaskMs: { label: 'summary: longest task, CPU time', unit: 'ms', target: 50 },
     rows: { label: 'rows', unit: 'count' },
     csvMb: { label: 'CSV size', unit: 'MB' },
     bigFirstRowsMs: { label: '5M: first rows after first byte', unit: 'ms', target: 300 },
     bigAllRowsMs: { label: '5M: all rows (after click)', unit: 'ms' },
-    bigLongestTaskMs: { label: '5M: longest task', unit: 'ms', target: 50 },
+    bigLongestTaskMs: { label: '5M: longest task (Long Tasks API)', unit: 'ms', floor: 50 },
     bigCpuTaskMs: { label: '5M: longest task, CPU time', unit: 'ms', target: 50 },
     bigHeapRatio: { label: '5M: heap / CSV size', unit: 'ratio', target: 1 },
+    bigRendererPeakRatio: { label: '5M: renderer peak (VmHWM) / CSV size', unit: 'ratio' },
+    bigBrowserPeakRatio: { label: '5M: whole browser peak (private) / CSV size', unit: 'ratio' },
     bigWorkerHeapMb: { label: '5M: report worker heap', unit: 'MB' },
     bigSortMs: { label: '5M: sort by a numeric column', unit: 'ms' },
     bigEndMs: { label: '5M: Ctrl+End → last row shown', unit: 'ms' },
@@ -564,6 +304,8 @@ export const bigReport: Scenario = {
       longestTaskMs: one.longestTaskMs,
       cpuTaskMs: one.cpuTaskMs,
       heapRatio: (one.pageHeapMb + one.workerHeapMb) / (node.bytes / (1024 * 1024)),
+      rendererPeakRatio: one.rendererPeakMb / (node.bytes / (1024 * 1024)),
+      browserPeakRatio: one.browserPeakMb / (node.bytes / (1024 * 1024)),
       sortMs: one.sortMs,
       summaryMs: one.more.perClient.ms,
       topUsersMs: one.more.topUsers.ms,
@@ -596,6 +338,8 @@ export const bigReport: Scenario = {
       bigLongestTaskMs: big.longestTaskMs,
       bigCpuTaskMs: big.cpuTaskMs,
       bigHeapRatio: (big.pageHeapMb + big.workerHeapMb) / csvMb,
+      bigRendererPeakRatio: big.rendererPeakMb / csvMb,
+      bigBrowserPeakRatio: big.browserPeakMb / csvMb,
       bigWorkerHeapMb: big.workerHeapMb,
       bigSortMs: big.sortMs,
       bigEndMs: big.more,

@@ -34,23 +34,30 @@ const EDITOR_TIMER = `(() => {
   });
 })()`;
 
+/** Network quiet this long after typing: what the first key asked for has arrived. */
+const IDLE_MS = 1000;
+
 /**
- * Scenario 1: what a first visit costs until the query editor accepts text — JS and CSS bytes
- * (decoded, gzip -9 of the decoded bytes, and what went over the wire), the request count, and
- * how many loaded files are named after analytics (must be 0: that code loads on demand).
+ * Scenario 1: what a first visit costs — JS and CSS bytes (gzip -9 of the decoded bytes, the
+ * decoded bytes, and what went over the wire), the request count, and how many loaded files are
+ * named after analytics (must be 0: that code loads on demand). Two moments, two targets: what
+ * was requested before the textbox "Query editor" existed (what the editor needs), and everything
+ * once the typing has ended and the network has been quiet for IDLE_MS (the editor's language,
+ * the Variables and Headers editors and the panels that the first key asks for have arrived).
  */
 export const initialLoad: Scenario = {
   name: 'initial-load',
   title: '1. Initial load until the query editor accepts text',
   metrics: {
-    // The target (issue 13: ≤ 200 kB by the time the editor takes text) is on what the editor
-    // needs; the deferred chunks (the editors' language, the panels) are asked for after its first
-    // paint, at once by the first key, and arrive while Playwright types on.
-    jsCssGzipKb: { label: 'JS+CSS gzip, all loaded by the end of typing', unit: 'kB' },
     jsCssBeforeEditorKb: {
       label: 'JS+CSS gzip requested before the textbox existed',
       unit: 'kB',
       target: 200,
+    },
+    jsCssGzipKb: {
+      label: "JS+CSS gzip once the first key's chunks have arrived",
+      unit: 'kB',
+      target: 250,
     },
     jsCssRawKb: { label: 'JS+CSS decoded', unit: 'kB' },
     wireKb: { label: 'all bytes on the wire', unit: 'kB' },
@@ -65,12 +72,22 @@ export const initialLoad: Scenario = {
       await cdp.send('Network.enable');
       const seen = new Map<string, { url: string; type: string }>();
       const finished = new Map<string, Loaded>();
-      cdp.on('Network.requestWillBeSent', (e) =>
-        seen.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' }),
-      );
+      const inFlight = new Set<string>();
+      let lastActivity = Date.now();
+      cdp.on('Network.requestWillBeSent', (e) => {
+        seen.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' });
+        inFlight.add(e.requestId);
+        lastActivity = Date.now();
+      });
       cdp.on('Network.loadingFinished', (e) => {
         const req = seen.get(e.requestId);
         if (req) finished.set(e.requestId, { ...req, encoded: e.encodedDataLength });
+        inFlight.delete(e.requestId);
+        lastActivity = Date.now();
+      });
+      cdp.on('Network.loadingFailed', (e) => {
+        inFlight.delete(e.requestId);
+        lastActivity = Date.now();
       });
       await page.addInitScript({ content: EDITOR_TIMER });
       await page.goto(`${server.url}/debug/console`, { waitUntil: 'commit' });
@@ -80,8 +97,10 @@ export const initialLoad: Scenario = {
           ctx.log('No textbox "Query editor" yet: counting everything loaded until network idle.');
         await page.waitForLoadState('networkidle');
       }
-      // What the editor needed before it could exist (what is requested after its first paint
-      // loads while Playwright types and is counted in the first row only): in the page's clock.
+      const quietBy = Date.now() + 30_000;
+      while ((inFlight.size > 0 || Date.now() - lastActivity < IDLE_MS) && Date.now() < quietBy)
+        await new Promise((r) => setTimeout(r, 100));
+      // What the editor needed before it could exist, in the page's clock.
       const beforeEditor = (await page.evaluate(`(() => {
         const at = window.__editorAt;
         if (at === undefined) return undefined;
@@ -94,6 +113,7 @@ export const initialLoad: Scenario = {
       let gz = 0;
       let gzBefore = 0;
       let wire = 0;
+      const after: string[] = [];
       for (const [id, r] of loaded) {
         wire += r.encoded;
         if (r.type !== 'Script' && r.type !== 'Stylesheet') continue;
@@ -103,7 +123,9 @@ export const initialLoad: Scenario = {
         const size = gzipSync(body, { level: 9 }).length;
         gz += size;
         if (urlsBefore.has(r.url)) gzBefore += size;
+        else after.push(`${r.url.split('/').pop()} ${(size / 1000).toFixed(1)}`);
       }
+      if (ctx.rep === 0) ctx.log(`after the textbox (kB gzip): ${after.join(', ')}`);
       const analyticsFiles = [...seen.values()].filter((r) =>
         /analytics/i.test(new URL(r.url).pathname.split('/').pop() ?? ''),
       ).length;
