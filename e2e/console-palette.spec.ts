@@ -44,6 +44,7 @@ test('Ctrl/Cmd-K and F1 open it from an editor and from the page; Escape closes,
   await expect(app.saveDialog).toBeHidden();
   await expect(editor).toBeFocused();
   // And from the Variables editor, whose keymap is the table's too.
+  await app.showEditor('Variables editor');
   await app.editor('Variables editor').click();
   await app.palette.open('ControlOrMeta+k');
   await page.keyboard.press('Escape');
@@ -137,6 +138,7 @@ test('a connection profile switches from the palette; the one in use is disabled
 }) => {
   const app = new ConsolePage(page);
   await app.openWithSandbox();
+  await app.connection.open();
   await page.getByRole('button', { name: 'New profile' }).click();
   await page.getByRole('textbox', { name: 'Profile name' }).fill('Staging');
   await page.getByRole('button', { name: 'Create profile' }).click();

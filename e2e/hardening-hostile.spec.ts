@@ -164,8 +164,8 @@ test('hostile schema text, user name, error messages and response values stay in
   await app.connection.instanceUrl.fill(UPSTREAM);
   await app.connection.token.fill('sgp_hostile_test_token');
   await app.connection.connectButton.click();
-  // The user name is shown, as text.
-  await expect(page.getByRole('status').filter({ hasText: IMG }).first()).toBeVisible();
+  // The user name is shown, as text, on the connection chip.
+  await expect(app.connection.chip).toContainText(`Signed in as ${IMG}`);
 
   await app.runQuery('{ evil(first: 1) }');
   await expect(app.response).toContainText('Cannot query');

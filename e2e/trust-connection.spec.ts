@@ -87,7 +87,9 @@ test('signing in moves the workbench once: the panel gives way, the focus goes t
 }) => {
   const connection = new ConnectPanel(page);
   await page.goto('/debug/console');
-  const editor = page.getByRole('textbox', { name: 'Query editor' });
+  // The query editor's pane (its text box's left edge moves when the language adds a gutter).
+  const editor = page.locator('.query-pane');
+  await expect(connection.useSandboxButton).toBeVisible();
   const before = (await editor.boundingBox())!;
   // While the check is under way nothing moves: the status line keeps its height.
   const checks = await holdRequests(page, '**/relay/graphql?CurrentUser');
