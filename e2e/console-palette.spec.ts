@@ -153,9 +153,11 @@ test('a connection profile switches from the palette; the one in use is disabled
   );
   await page.keyboard.press('Escape');
   await app.palette.run('Default');
-  await expect(app.connection.profile.locator('option:checked')).toHaveText('Default');
-  // Default kept its token: signed in again without typing one.
+  // Default kept its token: signed in again without typing one (the panel then closes).
   await app.connection.expectSignedInAs('alice');
+  await expect(app.connection.chip).toHaveAccessibleName(/^Connection: Default · /);
+  await app.connection.open();
+  await expect(app.connection.profile.locator('option:checked')).toHaveText('Default');
 });
 
 test('arrows, Home and End move over enabled options; Enter runs the chosen one', async ({
