@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import { formatBytes } from '../../../shared/lib/format-bytes.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../../shared/lib/save-blob.ts';
 
 /**
  * "Download CSV" saves the exact bytes the server sent (kept in the worker; no second request).

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import { viewFileName } from '../lib/csv-write.ts';
 import type { SummarySpec } from '../lib/summary-spec.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../../shared/lib/save-blob.ts';
 
 interface Props {
   state: ReportState;
