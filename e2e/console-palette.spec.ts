@@ -144,6 +144,8 @@ test('a connection profile switches from the palette; the one in use is disabled
   await page.getByRole('button', { name: 'Create profile' }).click();
   await expect(app.connection.profile.locator('option:checked')).toHaveText('Staging');
 
+  // From the query editor (a native select in the panel may keep Ctrl/Cmd-K for itself).
+  await app.editor('Query editor').click();
   await app.palette.open();
   await app.palette.input.fill('profile');
   const profiles = app.palette.group('Connection profiles');

@@ -89,6 +89,15 @@ describe('ensureUsableToken', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('refuses a token whose last moments would run out on the way (no refresh token)', async () => {
+    setBearer(NOW + 500, false);
+    const calls = stubTokenEndpoint(200, {});
+    await expect(ensureUsableToken(NOW)).rejects.toThrow(
+      /has 0 s left: too little to arrive valid; not sending it/,
+    );
+    expect(calls).toHaveLength(0);
+  });
+
   it('a spent refresh token is never sent twice (the result is reused)', async () => {
     setBearer(NOW - 1000);
     const calls = stubTokenEndpoint(200, { access_token: 'a2', expires_in: 600 });

@@ -134,10 +134,19 @@ export async function ensureUsableToken(now = Date.now()): Promise<void> {
       );
     }
   }
-  if (phase === 'expired')
+  if (phase === 'expired' || arrivesExpired(s.oauth.expiresAt, now)) {
+    const left = formatTimeLeft(s.oauth.expiresAt!, now);
     throw new TokenExpiredError(
-      `The OAuth token ${formatTimeLeft(s.oauth.expiresAt!, now)}; not sending it. Paste a new token response in the connection panel (with a refresh token and Client ID the console refreshes it for you).`,
+      `The OAuth token ${phase === 'expired' ? left : `has ${left}: too little to arrive valid`}; not sending it. Paste a new token response in the connection panel (with a refresh token and Client ID the console refreshes it for you).`,
     );
+  }
+}
+
+/** Below this much time left, a token would expire on its way to the instance: it is not sent. */
+const ARRIVAL_MARGIN_MS = 2000;
+
+function arrivesExpired(expiresAt: number | undefined, now: number): boolean {
+  return expiresAt !== undefined && expiresAt - now < ARRIVAL_MARGIN_MS;
 }
 
 /**
