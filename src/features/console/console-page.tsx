@@ -252,6 +252,9 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
       />
     ) : null;
 
+  // What the last command said (saved, copied, prettify failed…), beside the bottom tabs.
+  const message = saving.notice ?? actions.message;
+
   return (
     <div className="console workbench">
       <TopBarPortal>
@@ -289,16 +292,12 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
                 }
                 messages={
                   <>
-                    {(saving.notice ?? actions.message) && (
+                    {message && (
                       <span
                         role="status"
-                        className={
-                          (saving.notice ?? actions.message)?.tone === 'error'
-                            ? 'status-error'
-                            : 'status-muted'
-                        }
+                        className={message.tone === 'error' ? 'status-error' : 'status-muted'}
                       >
-                        {(saving.notice ?? actions.message)?.text}
+                        {message.text}
                       </span>
                     )}
                     <CopyAsOutcome state={exporting.state} />

@@ -35,8 +35,8 @@ interface SplitterProps {
   /** Double-click or Enter: back to the default size. */
   onReset?(): void;
   /**
-   * The element whose box the percentages are of; default the bar's parent. A pane that is sized
-   * in pixels (the side panel) gives the pixel bounds instead, with `unit="px"`.
+   * `%` (default): the size is a share of the bar's parent; `px`: a width in pixels (the side
+   * panel), with `min` and `max` in pixels too.
    */
   unit?: '%' | 'px';
   /** For a bar after its pane (`1`, default) or before it (`-1`: dragging right shrinks it). */
