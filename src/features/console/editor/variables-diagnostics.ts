@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { pathKey, scanJson, type JsonSpan } from '../lib/json-scan';
-import { parseVariables } from '../lib/parse-variables.ts';
+import { parseVariables } from '../run/parse-variables.ts';
 import { validateVariables } from '../lib/variables';
 import type { EditorDiagnostic } from './graphql-diagnostics';
 
