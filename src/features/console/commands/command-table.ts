@@ -42,7 +42,7 @@ export interface CommandTarget {
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
   copyAsSrc(): void;
-  /** Open the command palette (`palette/`), where every command and more is searched by name. */
+  /** Open the command palette (`workbench/palette/`), where every command and more is searched by name. */
   openPalette(): void;
 }
 

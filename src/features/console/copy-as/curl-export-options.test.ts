@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toCurl, type CurlOptions } from '../lib/curl-export';
-import { operationSource, toSrcCommand } from '../lib/src-export';
-import { exportOperation } from '../lib/export-operation';
+import { toCurl, type CurlOptions } from './curl-export';
+import { operationSource, toSrcCommand } from './src-export';
+import { exportOperation } from './export-operation';
 
 const TOKEN = 'sgp_local_0123456789abcdef0123456789abcdef01234567';
 const base: CurlOptions = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactAuthorization, toCurl, type CurlOptions } from '../lib/curl-export';
-import { splitShellWords } from '../lib/shell-words';
+import { redactAuthorization, toCurl, type CurlOptions } from './curl-export';
+import { splitShellWords } from './shell-words';
 
 const TOKEN = 'sgp_local_0123456789abcdef0123456789abcdef01234567';
 const base: CurlOptions = {

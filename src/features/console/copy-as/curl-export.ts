@@ -1,6 +1,6 @@
-import { goJsonMarshal } from '../lib/go-json';
-import { isSecretHeaderName } from '../lib/secret-headers';
-import { shellQuoteJoin } from '../lib/shell-quote';
+import { goJsonMarshal } from './go-json';
+import { isSecretHeaderName } from './secret-headers';
+import { shellQuoteJoin } from './shell-quote';
 
 /** What the console sends, as a request the command line client would print. */
 export interface CurlOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, goJsonMarshal } from '../lib/go-json';
+import { compareCodePoints, goJsonMarshal } from './go-json';
 
 describe('goJsonMarshal', () => {
   it.each<[string, unknown, string]>([

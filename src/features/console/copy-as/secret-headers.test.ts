@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '../lib/curl-export';
-import { isSecretHeaderName } from '../lib/secret-headers';
+import { toCurl } from './curl-export';
+import { isSecretHeaderName } from './secret-headers';
 
 describe('isSecretHeaderName', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { posixQuote, shellQuoteJoin } from '../lib/shell-quote';
-import { splitShellWords } from '../lib/shell-words';
+import { posixQuote, shellQuoteJoin } from './shell-quote';
+import { splitShellWords } from './shell-words';
 
 // The table of go-shellquote's own quote_test.go, plus the -d example of `src api -get-curl`.
 describe('shellQuoteJoin (go-shellquote Join)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitShellWords } from '../lib/shell-words';
-import { operationSource, tokenFromAuthorization, toSrcCommand } from '../lib/src-export';
+import { splitShellWords } from './shell-words';
+import { operationSource, tokenFromAuthorization, toSrcCommand } from './src-export';
 
 describe('toSrcCommand', () => {
   const base = {

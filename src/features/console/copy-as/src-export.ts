@@ -1,8 +1,8 @@
 import { Kind, parse, visit, type ASTNode, type DocumentNode } from 'graphql';
 import { OVERRIDE_FEATURE_HEADER } from '../../../shared/contracts/feature-flags.ts';
-import { goJsonMarshal } from '../lib/go-json';
-import { REDACTED } from '../lib/curl-export';
-import { posixQuote } from '../lib/shell-quote';
+import { goJsonMarshal } from './go-json';
+import { REDACTED } from './curl-export';
+import { posixQuote } from './shell-quote';
 
 export interface SrcCommandOptions {
   endpoint: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ExportRequest } from './export-request.ts';
 
-/** What the Export group shows (`components/export-menu.tsx`). */
+/** What the Export group shows (`copy-as-menu.tsx`). */
 export interface ExportState {
   includeToken: boolean;
   setIncludeToken(include: boolean): void;
@@ -39,11 +39,11 @@ export function useExportCommands(build: () => Promise<ExportRequest>) {
     const redactToken = !includeToken;
     let text: string;
     if (kind === 'curl') {
-      const { toCurl } = await import('../lib/curl-export');
+      const { toCurl } = await import('./curl-export');
       text = toCurl({ ...req, redactToken });
     } else {
       const { operationSource, toSrcCommand, tokenFromAuthorization } =
-        await import('../lib/src-export');
+        await import('./src-export');
       text = toSrcCommand({
         endpoint: req.endpoint,
         token: tokenFromAuthorization(req.authorization),

@@ -1,6 +1,6 @@
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { mergeFragments } from '../lib/merge-fragments';
+import { mergeFragments } from './merge-fragments';
 
 const schema = buildSchema(`
   type Query { user: User, node: Node }

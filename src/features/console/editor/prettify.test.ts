@@ -1,6 +1,6 @@
 import { getIntrospectionQuery, parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { prettifyQuery } from '../lib/prettify';
+import { prettifyQuery } from './prettify';
 
 const SHORT_DOCS = [
   'query Q($a: Int = 1 $b: [String!]!) @x(y: 1) { a(o: {a: 1, b: [1 2]}) ...F ... on T { b } } fragment F on T { c }',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerWarnings, parseHeaders } from '../lib/headers';
+import { headerWarnings, parseHeaders } from './headers';
 
 describe('parseHeaders', () => {
   it.each([

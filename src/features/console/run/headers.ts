@@ -1,4 +1,4 @@
-import { scanJson } from '../lib/json-scan';
+import { scanJson } from './json-scan';
 
 export type HeadersResult =
   | { ok: true; value: Record<string, string> }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOperations, operationAt } from '../lib/operations';
+import { listOperations, operationAt } from './operations';
 
 const DOC = `query A { a }
 

@@ -1,4 +1,4 @@
-import { scanJson } from '../lib/json-scan';
+import { scanJson } from './json-scan';
 
 export type VariablesResult =
   | { ok: true; value: Record<string, unknown> }

@@ -1,7 +1,7 @@
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { parseVariables } from './parse-variables.ts';
-import { operationVariables, validateVariables } from '../lib/variables';
+import { operationVariables, validateVariables } from './variables';
 
 const schema = buildSchema(`
   type Query { search(query: String!, first: Int, kinds: [Kind!], input: In): Int }

@@ -12,7 +12,7 @@ import {
   type TypeNode,
   type VariableDefinitionNode,
 } from 'graphql';
-import { pathKey } from '../lib/json-scan';
+import { pathKey } from './json-scan';
 
 export interface VariableProblem {
   message: string;

@@ -3,11 +3,7 @@ import { readJson, removeKey, writeJson } from '../../../shared/lib/storage.ts';
 import { useStore } from '../../../shared/lib/store.ts';
 import { getConnection } from '../../connection/index.ts';
 import type { KeyValueBackend } from './backend.ts';
-import {
-  createConsoleStore,
-  type ConsoleState,
-  type ConsoleStore,
-} from './console-store.ts';
+import { createConsoleStore, type ConsoleState, type ConsoleStore } from './console-store.ts';
 import { createTabLabels, type TabLabel } from './tab-labels.ts';
 import { activeTab, type ConsoleTab } from './tabs.ts';
 

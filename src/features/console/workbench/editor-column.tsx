@@ -11,7 +11,10 @@ import { showInDocs } from './docs-view.ts';
 import { activeTab, type ConsoleTab } from '../tabs/tabs.ts';
 import { CostMeter } from './lazy-panels.tsx';
 import { HeadersEditor as HeadersEditorComponent } from '../editor/headers-editor.tsx';
-import { QueryEditor as QueryEditorComponent, type QueryEditorProps } from '../editor/query-editor.tsx';
+import {
+  QueryEditor as QueryEditorComponent,
+  type QueryEditorProps,
+} from '../editor/query-editor.tsx';
 import { VariablesEditor } from '../editor/variables-editor.tsx';
 import { BottomPane } from './bottom-pane.tsx';
 

@@ -12,14 +12,18 @@ const panels = {
   history: loadable(() => import('../collections/history-panel.tsx').then((m) => m.HistoryPanel)),
   saved: loadable(() => import('../collections/saved-panel.tsx').then((m) => m.SavedPanel)),
   save: loadable(() => import('../collections/save-dialog.tsx').then((m) => m.SaveDialog)),
-  shortcuts: loadable(() => import('../commands/shortcuts-dialog.tsx').then((m) => m.ShortcutsDialog)),
+  shortcuts: loadable(() =>
+    import('../commands/shortcuts-dialog.tsx').then((m) => m.ShortcutsDialog),
+  ),
   costConfirm: loadable(() => import('../run/cost-confirm.tsx').then((m) => m.CostConfirmBar)),
   productionConfirm: loadable(() =>
     import('../run/production-confirm.tsx').then((m) => m.ProductionConfirmBar),
   ),
   // Its first estimate waits for the GraphQL tools anyway; until it is in, an empty line of the
   // same height holds its place (no shift).
-  requestOptions: loadable(() => import('../run/request-options.tsx').then((m) => m.RequestOptions)),
+  requestOptions: loadable(() =>
+    import('../run/request-options.tsx').then((m) => m.RequestOptions),
+  ),
   costMeter: loadable(
     () => import('../run/cost-meter.tsx').then((m) => m.CostMeter),
     <section aria-label="Query cost" className="cost-meter" />,

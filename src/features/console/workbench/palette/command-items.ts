@@ -1,4 +1,9 @@
-import { COMMANDS, scopeOf, type Command, type CommandTarget } from '../../commands/command-table.ts';
+import {
+  COMMANDS,
+  scopeOf,
+  type Command,
+  type CommandTarget,
+} from '../../commands/command-table.ts';
 import { displayKeys } from '../../commands/keys.ts';
 import type { PaletteItem } from './palette-item.ts';
 

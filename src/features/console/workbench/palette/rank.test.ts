@@ -12,7 +12,7 @@ import { rankItems } from './rank.ts';
 
 /** The real instance schema (test/fixtures/sourcegraph-schema/): ~2,300 types and fields. */
 function realSchema() {
-  const dir = join(import.meta.dirname, '../../../../test/fixtures/sourcegraph-schema');
+  const dir = join(import.meta.dirname, '../../../../../test/fixtures/sourcegraph-schema');
   const files = readdirSync(dir).filter((f) => f.endsWith('.graphql'));
   return buildSchema(files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'));
 }
