@@ -45,7 +45,7 @@ import { useSaveOperation } from './collections/use-save-operation.ts';
 import { getSavedStore } from './collections/saved-store.ts';
 import { useSavedOperations } from './collections/use-saved-operations.ts';
 import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './workbench/docs-view.ts';
-import { whenIdleAfterPaint } from './editor/after-paint.ts';
+import { whenIdleAfterPaint } from '../../shared/lib/schedule.ts';
 import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../../shared/lib/schedule.ts';
 import { loadFormatClient } from './format-client-loader.ts';
 import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
@@ -21,7 +22,7 @@ export function useResponseViewer(needed: boolean): ViewerState {
       return;
     }
     // Not before the editors are up: the page's first load stays as small as it can be.
-    let idle: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     const timer = setTimeout(() => {
       const preload = () => {
         load();
@@ -30,13 +31,11 @@ export function useResponseViewer(needed: boolean): ViewerState {
           () => undefined, // a run loads it again and reports a failure
         );
       };
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(preload, { timeout: 2000 });
-      else preload();
+      cancelIdle = whenIdle(preload, 2000);
     }, PRELOAD_AFTER_MS);
     return () => {
       clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancelIdle?.();
     };
   }, [missing, needed]);
   return state;

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
 import { loadFormatClient } from '../response/format-client-loader.ts';
 import { setLiveResponse } from '../response/live-response.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
@@ -8,14 +9,9 @@ import type * as ExecuteRun from './execute-run.ts';
 type ExecuteRunModule = typeof ExecuteRun;
 
 /** The run's sending and reading (run/execute-run.ts), loaded once. */
-let executing: Promise<ExecuteRunModule> | undefined;
-export function loadExecuteRun() {
-  executing ??= import('./execute-run.ts').catch((err: unknown) => {
-    executing = undefined;
-    throw err;
-  });
-  return executing;
-}
+export const loadExecuteRun: () => Promise<ExecuteRunModule> = lazyOnce(
+  () => import('./execute-run.ts'),
+).load;
 
 function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
   return loadExecuteRun().then(
