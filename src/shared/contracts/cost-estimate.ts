@@ -106,17 +106,38 @@ interface UnitCost {
   maxDepth: number;
 }
 
+/**
+ * Watches an estimate without changing it (cost-breakdown.ts attributes the field count to
+ * fields with it). A unit is one walk: an operation, a fragment definition, or an inline
+ * fragment's separate walk.
+ */
+export interface CostTrace {
+  document(doc: DocumentNode): void;
+  /** An operation's walk: its field count is the estimate's (a unit of weight 1). */
+  operation(unit: object): void;
+  /** Within `unit`, `field` (with what it selects) added `count`; may come twice, summed. */
+  field(unit: object, field: FieldNode, count: number): void;
+  /** `unit` added `source`'s field count times `factor` (a spread, or the largest inline fragment). */
+  uses(unit: object, source: object, factor: number): void;
+}
+
 interface Shared {
   /** Named fragments' costs, and (quirk) inline fragments' costs under their type name. */
   table: Map<string, UnitCost>;
   variables: Record<string, unknown>;
   /** Separate-walk results of inline fragments, so nested inline fragments stay linear. */
   inlineMemo: Map<InlineFragmentNode, UnitCost>;
+  trace?: CostTrace;
+  /** With a trace: which walk each table entry's count comes from, and times what. */
+  sources: Map<string, { unit: Walk; factor: number }>;
+  inlineWalks: Map<InlineFragmentNode, Walk>;
 }
 
 interface Listed {
   type: string;
   top: number;
+  /** With a trace: the fields around the inline fragment, which its count is added to. */
+  fields?: FieldNode[];
 }
 
 /** One walk over an operation, a fragment definition, or (separately) an inline fragment. */
@@ -139,6 +160,8 @@ class Walk {
   /** Index of the top-level selection being walked (for the hotspot), -1 outside. */
   top = -1;
   topCounts: number[] = [];
+  /** With a trace: the fields being walked, outermost first. */
+  fieldStack: FieldNode[] = [];
 
   constructor(private shared: Shared) {}
 
@@ -171,6 +194,9 @@ class Walk {
   }
 
   field(field: FieldNode): void {
+    const before = this.fieldCount;
+    const trace = this.shared.trace;
+    if (trace) this.fieldStack.push(field);
     if (field.alias) this.aliasCount++;
     const name = field.name.value;
     this.names.set(name, (this.names.get(name) ?? 0) + 1);
@@ -182,6 +208,10 @@ class Walk {
     }
     this.directives(field.directives);
     if (field.selectionSet) this.selectionSet(field.selectionSet);
+    if (trace) {
+      this.fieldStack.pop();
+      trace.field(this, field, this.fieldCount - before);
+    }
   }
 
   /**
@@ -231,6 +261,8 @@ class Walk {
     const name = node.name.value;
     const frag = this.shared.table.get(name);
     if (!frag) throw new EstimateError(`unknown fragment "${name}"`);
+    const source = this.shared.trace && this.shared.sources.get(name);
+    if (source) this.shared.trace?.uses(this, source.unit, source.factor * this.multiplier);
     this.fieldCount += frag.fieldCount * this.multiplier;
     this.aliasCount += frag.aliasCount;
     this.uniqueFromSpreads += frag.uniqueCount;
@@ -250,9 +282,16 @@ class Walk {
       sub.selectionSet(frag.selectionSet);
       that = sub.finish();
       this.shared.inlineMemo.set(frag, that);
+      if (this.shared.trace) this.shared.inlineWalks.set(frag, sub);
     }
     this.shared.table.set(type, { ...that, fieldCount: that.fieldCount * this.multiplier });
-    this.listed.push({ type, top: this.top });
+    const sub = this.shared.trace && this.shared.inlineWalks.get(frag);
+    if (sub) this.shared.sources.set(type, { unit: sub, factor: this.multiplier });
+    this.listed.push(
+      this.shared.trace
+        ? { type, top: this.top, fields: [...this.fieldStack] }
+        : { type, top: this.top },
+    );
     this.directives(frag.directives);
     this.inInline++;
     this.selectionSet(frag.selectionSet);
@@ -272,6 +311,12 @@ class Walk {
     if (best) {
       this.fieldCount += bestCount;
       if (best.top >= 0) this.topCounts[best.top] = (this.topCounts[best.top] ?? 0) + bestCount;
+      const trace = this.shared.trace;
+      const source = trace && this.shared.sources.get(best.type);
+      if (trace && source) {
+        trace.uses(this, source.unit, source.factor);
+        for (const f of best.fields ?? []) trace.field(this, f, bestCount);
+      }
     }
     for (const count of this.names.values()) {
       if (count > 1 && count > this.duplicate) this.duplicate = count;
@@ -317,6 +362,7 @@ function costFragments(frags: FragmentDefinitionNode[], shared: Shared): void {
       w.directives(f.directives);
       w.selectionSet(f.selectionSet);
       shared.table.set(f.name.value, w.finish());
+      if (shared.trace) shared.sources.set(f.name.value, { unit: w, factor: 1 });
       done.add(f.name.value);
     }
     if (next.length === remaining.length) {
@@ -363,6 +409,7 @@ function hotspotOf(op: OperationDefinitionNode, w: Walk): CostHotspot | undefine
 export function estimateQueryCost(
   query: string,
   variables?: Record<string, unknown> | null,
+  trace?: CostTrace,
 ): CostEstimate {
   const nesting = nestingDepth(query);
   if (nesting > MAX_NESTING) {
@@ -379,7 +426,15 @@ export function estimateQueryCost(
   }
   const vars =
     variables && typeof variables === 'object' && !Array.isArray(variables) ? variables : {};
-  const shared: Shared = { table: new Map(), variables: vars, inlineMemo: new Map() };
+  const shared: Shared = {
+    table: new Map(),
+    variables: vars,
+    inlineMemo: new Map(),
+    trace,
+    sources: new Map(),
+    inlineWalks: new Map(),
+  };
+  trace?.document(doc);
   try {
     const frags: FragmentDefinitionNode[] = [];
     const ops: OperationDefinitionNode[] = [];
@@ -398,6 +453,7 @@ export function estimateQueryCost(
     let hotspot: CostHotspot | undefined;
     for (const op of ops) {
       const w = new Walk(shared);
+      trace?.operation(w);
       for (const v of op.variableDefinitions ?? []) {
         const name = v.variable.name.value;
         w.varNonNull.set(name, v.type.kind === Kind.NON_NULL_TYPE);
