@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { whenIdleAfterPaint } from '../../../shared/lib/schedule.ts';
-import { queryExtensions, type QueryCallbacks } from './query-extensions';
+import { queryExtensions, type CostHintInputs, type QueryCallbacks } from './query-extensions';
 import { loadQueryLanguage, onQueryLanguage } from './query-language-loader';
 import { useCodeMirror, type EditorHandle } from './use-code-mirror';
 import { endQuietWait } from '../../../shared/lib/schedule.ts';
@@ -21,6 +21,8 @@ export interface QueryEditorProps {
   /** Cursor offset, to pick the operation under the cursor. */
   onCursorChange?(offset: number): void;
   handleRef?: Ref<EditorHandle>;
+  /** What the cost hints need beside the text; a new object computes them again. */
+  cost?: CostHintInputs;
 }
 
 /**
@@ -80,6 +82,10 @@ export function QueryEditor(props: QueryEditorProps) {
       if (props.schema) lang.completeAfterSchema(view);
     }
   }, [lang, props.schema, viewRef]);
+  useEffect(() => {
+    const view = viewRef.current;
+    if (lang && view) lang.refreshCostHints(view);
+  }, [lang, props.cost, viewRef]);
   // Focus or a press in the editor: its language (or its view) is wanted now (page-quiet.ts).
   return (
     <div

@@ -1,13 +1,26 @@
 import type { Compartment, Extension } from '@codemirror/state';
 import { commandKeymap } from '../commands/editor-keymap.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
+import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import { baseExtensions } from './base-extensions';
+import type { EditorHandleLike } from './editor-handle.ts';
+
+/** What the cost hints (cost-hints-lint.ts) estimate the query with, beside its text. */
+export interface CostHintInputs {
+  limits: CostLimits;
+  /** The Variables editor's text (invalid JSON counts as no variables, as in the meter). */
+  variables: string;
+  /** The Variables editor, which a hint's fix may edit (a `first: $n` set in Variables). */
+  variablesEditor(): EditorHandleLike | null;
+}
 
 /** What the query editor calls back into; read at call time, so it may change freely. */
 export interface QueryCallbacks {
   /** The console's commands (Ctrl/Cmd-Enter runs, Shift-Ctrl-P prettifies…). */
   commands: CommandTarget;
   onShowInDocs(ref: { type: string; field?: string }): void;
+  /** Without it, no cost hints. */
+  cost?: CostHintInputs;
 }
 
 /**

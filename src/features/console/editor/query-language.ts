@@ -10,6 +10,7 @@ import {
   updateSchema,
 } from 'cm6-graphql';
 import type { GraphQLSchema } from 'graphql';
+import { costHintsLinter } from './cost-hints-lint';
 import { editingExtensions } from './editing-extensions';
 import { graphqlCompletion } from './graphql-completion';
 import { graphqlDiagnostics } from './graphql-diagnostics';
@@ -24,6 +25,7 @@ import type { QueryCallbacks } from './query-extensions';
 
 export { updateSchema };
 export { completeAfterSchema } from './complete-after-schema';
+export { refreshCostHints } from './cost-hints-lint';
 export { fillAllFields } from './query-commands';
 
 /** Typing pauses this long before the query is validated. */
@@ -32,7 +34,8 @@ const LINT_DELAY_MS = 250;
 /**
  * The editing setup (editing-extensions.ts), cm6-graphql's language, schema-aware completion
  * and Mod-click jump, our own validation
- * (debounced, syntax-only without a schema), hover information, and the lint keys.
+ * (debounced, syntax-only without a schema), the cost hints (with validation's delay), hover
+ * information, and the lint keys.
  */
 export function queryLanguage(
   schema: GraphQLSchema | undefined,
@@ -59,6 +62,7 @@ export function queryLanguage(
           u.startState.field(schemaStateField) !== u.state.field(schemaStateField),
       },
     ),
+    costHintsLinter(() => callbacks.current.cost),
     // After the base keymap, as when the lint keys were part of it.
     Prec.low(keymap.of(lintKeymap)),
     hoverTooltip((view, pos) => {

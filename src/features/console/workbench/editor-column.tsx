@@ -89,6 +89,16 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
     [id],
   );
   // What follows the cursor (operation, cost) re-renders after the keystroke's frame.
+  // The cost hints' inputs: a new object (the hints computed again) only when these change.
+  const variablesHandle = handles.variables;
+  const cost = useMemo(
+    () => ({
+      limits,
+      variables: tab.variables,
+      variablesEditor: () => variablesHandle.current,
+    }),
+    [limits, tab.variables, variablesHandle],
+  );
   const onCursor = useCallback(
     (offset: number) => startTransition(() => setCursor({ tabId: id, offset })),
     [id],
@@ -109,6 +119,7 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
               onShowInDocs={showInDocs}
               onCursorChange={onCursor}
               handleRef={handles.query}
+              cost={cost}
             />
             {toolbar}
           </div>
