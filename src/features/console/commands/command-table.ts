@@ -305,6 +305,7 @@ export const COMMANDS: readonly Command[] = [
 const LOCAL_KEYS: readonly { keys: string; label: string }[] = [
   { keys: 'Ctrl/Cmd-Space', label: 'Completion (in the editors)' },
   { keys: 'Ctrl-/', label: 'Toggle comment (in the query editor)' },
+  { keys: 'Ctrl/Cmd-.', label: 'Problems and quick fixes (in the query editor)' },
   { keys: 'Ctrl/Cmd-F', label: 'Search in an editor or the response' },
   { keys: 'Ctrl/Cmd-click', label: 'Show a field or type in Docs' },
   { keys: 'Escape', label: 'Close a dialog or the search panel' },

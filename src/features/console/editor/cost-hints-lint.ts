@@ -10,7 +10,8 @@ import type { CostHintInputs } from './query-extensions';
 /*
  * The cost hints (cost-hints.ts) as lint diagnostics of the query editor: computed with the
  * editor's other diagnostics once typing pauses (the linter's delay), never per keystroke;
- * listed in the lint panel (Mod-Shift-m; a letter applies a fix there) and shown on hover.
+ * listed in the lint panel (Mod-. in the query editor; a letter applies a fix there) and shown
+ * on hover.
  */
 
 /** The limits or the variables changed: the hints are computed again. */

@@ -1,4 +1,4 @@
-import { linter, lintKeymap } from '@codemirror/lint';
+import { linter, lintKeymap, openLintPanel } from '@codemirror/lint';
 import { Prec, type Extension } from '@codemirror/state';
 import { hoverTooltip, keymap } from '@codemirror/view';
 import {
@@ -63,8 +63,12 @@ export function queryLanguage(
       },
     ),
     costHintsLinter(() => callbacks.current.cost),
-    // After the base keymap, as when the lint keys were part of it.
-    Prec.low(keymap.of(lintKeymap)),
+    // After the base keymap, as when the lint keys were part of it. Mod-Shift-m is Merge
+    // fragments' key where Mod is Ctrl (commands/command-table.ts), so the lint panel (the
+    // problems and their fixes) also opens with Mod-. (the quick-fix key of VS Code).
+    Prec.low(
+      keymap.of([...lintKeymap, { key: 'Mod-.', run: openLintPanel, preventDefault: true }]),
+    ),
     hoverTooltip((view, pos) => {
       const schema = getSchema(view.state);
       if (!schema) return null;
