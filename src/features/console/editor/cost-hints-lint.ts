@@ -3,7 +3,8 @@ import { StateEffect, type Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { scanJson } from '../run/json-scan.ts';
 import { parseVariables } from '../run/parse-variables.ts';
-import { costHints, type CostFix } from './cost-hints';
+import { whenIdle } from '../../../shared/lib/schedule.ts';
+import { costHintSteps, type CostFix } from './cost-hints';
 import type { EditorHandleLike } from './editor-handle.ts';
 import type { CostHintInputs } from './query-extensions';
 
@@ -70,15 +71,29 @@ function action(
   };
 }
 
-/** The hints of the query editor's text with the inputs of the moment (none without inputs). */
+/** The longest a step of the hints waits for an idle moment (ms). */
+const STEP_TIMEOUT_MS = 100;
+
+/**
+ * The hints of the query editor's text with the inputs of the moment (none without inputs),
+ * one step per idle moment; given up when the text changes meanwhile (a new pass follows).
+ */
 export function costHintsLinter(inputs: () => CostHintInputs | undefined): Extension {
   return linter(
-    (view): Diagnostic[] => {
+    async (view): Promise<Diagnostic[]> => {
       const i = inputs();
       if (!i) return [];
       const vars = parseVariables(i.variables);
-      const text = view.state.doc.toString();
-      return costHints(text, vars.ok ? vars.value : {}, i.limits).map((h) => ({
+      const doc = view.state.doc;
+      const text = doc.toString();
+      const steps = costHintSteps(text, vars.ok ? vars.value : {}, i.limits);
+      let step = steps.next();
+      while (!step.done) {
+        await new Promise<void>((resolve) => whenIdle(resolve, STEP_TIMEOUT_MS));
+        if (view.state.doc !== doc) return [];
+        step = steps.next();
+      }
+      return step.value.map((h) => ({
         from: h.from,
         to: h.to,
         severity: h.severity,

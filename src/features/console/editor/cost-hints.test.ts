@@ -129,6 +129,19 @@ describe('costHints: the fields that drive the field count', () => {
     expect(fixed).toBe('query($n: Int = 499) { users(first: $n) { nodes { username email } } }');
   });
 
+  it('names the largest fields when the count is spread over many, each under a tenth', () => {
+    const many = `{ ${Array.from({ length: 20 }, (_, i) => `c${i}: users(first: ${100 + i}) { nodes { username } }`).join(' ')} }`;
+    const hints = costHints(many, {}, limits(2500));
+    expect(hints.map((h) => at(many, h))).toEqual([
+      'c15: users',
+      'c16: users',
+      'c17: users',
+      'c18: users',
+      'c19: users',
+    ]);
+    expect(hints[4]?.message).toMatch(/^c19 \(users\): 5 % of the field count \(120 of 2,210\)/);
+  });
+
   it('names the top-level fields when no field has a limit', () => {
     const wide = `{ a { ${Array.from({ length: 30 }, (_, i) => `x${i}`).join(' ')} } b { y } }`;
     const hints = costHints(wide, {}, limits(40));
@@ -181,15 +194,24 @@ describe('costHints: duplicate fields', () => {
   });
 });
 
+/** Runs largestFitting's steps to the end. */
+function fitting(countAt: (n: number) => number, current: number, limit: number) {
+  const steps = largestFitting(countAt, current, limit);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 describe('largestFitting', () => {
   it('finds the largest fitting value when the count is not affine', () => {
-    expect(largestFitting((n) => n * n, 1000, 99)).toBe(9);
-    expect(largestFitting((n) => (n < 40 ? n : 10 * n), 100, 100)).toBe(39);
+    expect(fitting((n) => n * n, 1000, 99)).toBe(9);
+    expect(fitting((n) => (n < 40 ? n : 10 * n), 100, 100)).toBe(39);
   });
 
   it('gives nothing when 1 is over or the current value fits', () => {
-    expect(largestFitting((n) => n + 100, 50, 100)).toBeUndefined();
-    expect(largestFitting((n) => n, 50, 100)).toBeUndefined();
+    expect(fitting((n) => n + 100, 50, 100)).toBeUndefined();
+    expect(fitting((n) => n, 50, 100)).toBeUndefined();
   });
 
   it('fits exactly for any two connections and limit (property)', () => {

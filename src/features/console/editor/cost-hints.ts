@@ -92,32 +92,37 @@ function toInt(v: unknown): number | undefined {
 
 /**
  * The largest n in [1, current) whose field count fits `limit` (n + 1 does not), or undefined
- * when even 1 is over. `countAt` is the estimator's field count with the value set to n.
- * The count is usually affine in n, so one guess from two estimates is tried and checked
- * first; otherwise a binary search (the count never falls as n grows).
+ * when even 1 is over. `countAt` is the estimator's field count with the value set to n, one
+ * step each. The count is usually affine in n, so one guess from two estimates is tried and
+ * checked first; otherwise a binary search (the count never falls as n grows).
  */
-export function largestFitting(
+export function* largestFitting(
   countAt: (n: number) => number | undefined,
   current: number,
   limit: number,
-): number | undefined {
-  const fits = (n: number) => {
-    const c = countAt(n);
+): Generator<void, number | undefined> {
+  const known = new Map<number, number | undefined>();
+  function* fits(n: number): Generator<void, boolean> {
+    if (!known.has(n)) {
+      yield;
+      known.set(n, countAt(n));
+    }
+    const c = known.get(n);
     return c !== undefined && c <= limit;
-  };
-  if (!fits(1)) return undefined;
+  }
+  if (!(yield* fits(1))) return undefined;
   let hi = Math.min(current, Number.MAX_SAFE_INTEGER);
-  if (fits(hi)) return undefined;
-  const a = countAt(1)!;
-  const b = (countAt(hi)! - a) / (hi - 1);
+  if (yield* fits(hi)) return undefined;
+  const a = known.get(1)!;
+  const b = (known.get(hi)! - a) / (hi - 1);
   if (b > 0) {
     const guess = Math.min(hi - 1, Math.max(1, Math.floor((limit - a) / b) + 1));
-    if (fits(guess) && !fits(guess + 1)) return guess;
+    if ((yield* fits(guess)) && !(yield* fits(guess + 1))) return guess;
   }
   let lo = 1;
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2);
-    if (fits(mid)) lo = mid;
+    if (yield* fits(mid)) lo = mid;
     else hi = mid;
   }
   return lo;
@@ -163,11 +168,11 @@ interface Context {
 }
 
 /** The `first:` fix for one driver, and what the message says about it. */
-function limitFix(
+function* limitFix(
   ctx: Context,
   field: FieldNode,
   op: OperationDefinitionNode | undefined,
-): { text: string; fix?: CostFix } {
+): Generator<void, { text: string; fix?: CostFix }> {
   const found = limitArgument(field, ctx.vars, op);
   if (!found) return { text: '' };
   const { arg, value } = found;
@@ -183,7 +188,11 @@ function limitFix(
   if (v.kind === Kind.VARIABLE) {
     const name = v.name.value;
     if (Object.hasOwn(ctx.vars, name)) {
-      const n = largestFitting((n) => count(ctx.query, { ...ctx.vars, [name]: n }), value, limit);
+      const n = yield* largestFitting(
+        (n) => count(ctx.query, { ...ctx.vars, [name]: n }),
+        value,
+        limit,
+      );
       const said = `${argName} is $${name} (${fmt(value)} in Variables)`;
       if (n === undefined) return { text: ` ${said}; even 1 is over the limit.` };
       return {
@@ -195,7 +204,7 @@ function limitFix(
     const d = def?.defaultValue;
     if (!d?.loc) return { text: '' };
     const { start, end } = d.loc;
-    const n = largestFitting((n) => count(replaced(start, end, n), ctx.vars), value, limit);
+    const n = yield* largestFitting((n) => count(replaced(start, end, n), ctx.vars), value, limit);
     const said = `${argName} is $${name} (default ${fmt(value)})`;
     if (n === undefined) return { text: ` ${said}; even 1 is over the limit.` };
     return {
@@ -211,7 +220,7 @@ function limitFix(
   }
   if (!v.loc) return { text: '' };
   const { start, end } = v.loc;
-  const n = largestFitting((n) => count(replaced(start, end, n), ctx.vars), value, limit);
+  const n = yield* largestFitting((n) => count(replaced(start, end, n), ctx.vars), value, limit);
   if (n === undefined) return { text: ` Even ${argName}: 1 is over the limit.` };
   return {
     text: ` ${argName}: ${fmt(n)} is the largest value that fits.`,
@@ -226,34 +235,45 @@ function limitFix(
 }
 
 /** The fields that add most to the field count: those with a first/last, else top-level ones. */
-function fieldCountHints(ctx: Context): CostHint[] {
+function* fieldCountHints(ctx: Context): Generator<void, CostHint[]> {
   const { cost, limits, counts } = ctx;
   const limit = limits.graphQLMaxFieldCount;
   const total = cost.fieldCount;
   if (!hot(total, limit)) return [];
   const over = total > limit;
-  const all = unitsOf(ctx.doc).flatMap((u) => fieldsOf(u));
-  const big = all.filter(({ field }) => (counts.get(field) ?? 0) >= FIELD_SHARE_MIN * total);
-  const multiplied = big.filter(({ field, unit }) => limitArgument(field, ctx.vars, unit.op));
+  const count = (f: FieldNode) => counts.get(f) ?? 0;
   const top = new Set(unitsOf(ctx.doc).flatMap((u) => (u.op ? u.set.selections : [])));
-  const drivers = (multiplied.length ? multiplied : big.filter(({ field }) => top.has(field)))
-    .sort((a, b) => (counts.get(b.field) ?? 0) - (counts.get(a.field) ?? 0))
+  const all = unitsOf(ctx.doc).flatMap((u) => fieldsOf(u));
+  const multiplied = all.filter(({ field, unit }) => limitArgument(field, ctx.vars, unit.op));
+  const topLevel = all.filter(({ field }) => top.has(field));
+  const big = (list: typeof all) =>
+    list.filter(({ field }) => count(field) >= FIELD_SHARE_MIN * total);
+  // Fields with a limit that add much, else top-level ones that do, else the largest of either
+  // (a count spread over many fields still names some).
+  let drivers = big(multiplied);
+  if (drivers.length === 0) drivers = big(topLevel);
+  if (drivers.length === 0) drivers = [...new Set([...multiplied, ...topLevel])];
+  drivers = drivers
+    .filter(({ field }) => count(field) > 0)
+    .sort((a, b) => count(b.field) - count(a.field))
     .slice(0, MAX_DRIVERS);
   const state = over
     ? `The field count is over the limit (${fmt(limit)}): the instance will refuse this query.`
     : `The query is at ${percent(total, limit)} % of the field count limit (${fmt(limit)}).`;
-  return drivers.map(({ field, unit }) => {
-    const c = counts.get(field) ?? 0;
-    const fix = over ? limitFix(ctx, field, unit.op) : { text: '' };
-    return {
+  const out: CostHint[] = [];
+  for (const { field, unit } of drivers) {
+    const c = count(field);
+    const fix = over ? yield* limitFix(ctx, field, unit.op) : { text: '' };
+    out.push({
       ...nameRange(field),
       severity: over ? 'warning' : 'info',
       message:
         `${fieldLabel(field)}: ${percent(c, total)} % of the field count ` +
         `(${fmt(c)} of ${fmt(total)}). ${state}${fix.text}`,
       ...(fix.fix ? { fix: fix.fix } : {}),
-    };
-  });
+    });
+  }
+  return out;
 }
 
 /** A field selected again in the same selection set, same arguments, directives and fields. */
@@ -347,6 +367,22 @@ export function costHints(
   vars: Record<string, unknown>,
   limits: CostLimits,
 ): CostHint[] {
+  const steps = costHintSteps(query, vars, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `costHints` in steps of a few estimates each: the editor runs one per idle moment, so a long
+ * query's fixes never make one long task.
+ */
+export function* costHintSteps(
+  query: string,
+  vars: Record<string, unknown>,
+  limits: CostLimits,
+): Generator<void, CostHint[]> {
   if (query.length > MAX_HINT_CHARS) return [];
   const b = costBreakdown(query, vars);
   if (!b.ok) return [];
@@ -361,8 +397,9 @@ export function costHints(
   if (!pairs.some(([a, l]) => hot(a, l))) return [];
   const ctx: Context = { query, vars, limits, cost, doc: b.document, counts: b.fieldCounts };
   const over = pairs.some(([a, l]) => a > l);
+  yield;
   return [
-    ...fieldCountHints(ctx),
+    ...(yield* fieldCountHints(ctx)),
     ...duplicateHints(ctx, over ? 'warning' : 'info'),
     ...duplicateCountHint(ctx),
   ].sort((a, b) => a.from - b.from);
