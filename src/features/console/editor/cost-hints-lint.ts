@@ -98,7 +98,6 @@ export function costHintsLinter(inputs: () => CostHintInputs | undefined): Exten
         to: h.to,
         severity: h.severity,
         message: h.message,
-        source: 'Cost estimate',
         actions: h.fix ? [action(h.fix, h.from, text, inputs)] : [],
       }));
     },
