@@ -105,6 +105,9 @@ test('a first: from Variables is set there; a duplicate field is removed', async
   );
   const dup = list.getByRole('option').filter({ hasText: 'username is selected twice here' });
   await expect(dup).toContainText('the copy adds 600 to the field count');
+  // A problem not selected too: its fix's button is legible.
+  const violations = await seriousViolations(page, '.query-editor .cm-panel-lint');
+  expect(violations.filter((v) => !v.startsWith('serious nested-interactive'))).toEqual([]);
 
   // The duplicate is second: move to it and remove it.
   await page.keyboard.press('ArrowDown');
