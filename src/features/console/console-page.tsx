@@ -213,6 +213,9 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     openSettings,
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
+    copyAsFetch: exporting.copyAsFetch,
+    copyAsPython: exporting.copyAsPython,
+    copyAsGo: exporting.copyAsGo,
     openPalette: () => setPaletteOpen(true),
   };
   usePageShortcuts(commands);
