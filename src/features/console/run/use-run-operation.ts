@@ -3,6 +3,7 @@ import { loadFormatClient } from '../response/format-client-loader.ts';
 import { setLiveResponse } from '../response/live-response.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
 import { setRunResult, type RunResult } from '../response/responses.ts';
+import { keepRun } from '../response/compare/run-history.ts';
 import type * as ExecuteRun from './execute-run.ts';
 
 type ExecuteRunModule = typeof ExecuteRun;
@@ -75,6 +76,7 @@ export function useRunOperation() {
       const latest = abortRef.current === controller;
       if (result.failure && latest) setLiveResponse(undefined);
       setRunResult(req.tabId, result);
+      keepRun(req.tabId, result);
       if (latest) setRunning(undefined);
     });
   }, []);
