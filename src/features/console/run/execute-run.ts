@@ -6,7 +6,7 @@ import type { RunRequest } from './use-run-operation.ts';
 import { requestOptionHeaders, withOptionHeaders } from './request-options.ts';
 import { traceInfo } from '../response/trace-info.ts';
 import { loadFormatClient } from '../response/format-client-loader.ts';
-import { setLiveResponse } from '../response/live-response.ts';
+import { runProgress } from '../response/responses.ts';
 import { getRequestOptions } from './request-options-store.ts';
 import type { RunResult } from '../response/responses.ts';
 
@@ -50,7 +50,7 @@ export async function execute(req: RunRequest, signal: AbortSignal): Promise<Run
         scheme: conn.scheme,
         now: Date.now(),
       },
-      { signal, onProgress: setLiveResponse },
+      { signal, onProgress: runProgress },
     );
     const ms = receivedAt - t.startedAt;
     return {
