@@ -1,7 +1,7 @@
 import type { Text } from '@codemirror/state';
 import { createStore, useStore } from '../../../shared/lib/store.ts';
 import type { TraceInfo } from './trace-info.ts';
-import type { FormattedResponse } from './format-client.ts';
+import type { FormattedResponse } from './read-response.ts';
 
 /** The last run of a tab. Kept in memory only: responses can be 50 MB and may hold private data. */
 export interface RunResult {

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
-import { loadFormatClient } from '../response/format-client-loader.ts';
+import { loadResponseReader } from '../response/read-response-loader.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
 import { runSettled, runStarted, useRunningTab, type RunResult } from '../response/responses.ts';
 import type * as ExecuteRun from './execute-run.ts';
@@ -59,7 +59,7 @@ export function useRunOperation() {
     runStarted(req.tabId);
     void loadResponseViewer().catch(() => {});
     // The response worker starts with the run (the request is not held for it).
-    loadFormatClient().then(
+    loadResponseReader().then(
       (c) => c.prepareResponseWorker(),
       () => undefined, // execute() awaits it again and reports the failure
     );
