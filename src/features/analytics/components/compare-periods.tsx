@@ -1,9 +1,10 @@
 import { memo, useEffect, useId, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
-import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
+import { metricFromId, metricNote, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { sameShape } from '../lib/progress-shape.ts';
 import { MetricSelect } from './metric-select.tsx';
+import { formatValue } from '../lib/format-value.ts';
 
 interface Props {
   state: ReportState;
@@ -12,7 +13,6 @@ interface Props {
   shown: boolean;
 }
 
-const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const pct = new Intl.NumberFormat(undefined, {
   maximumFractionDigits: 1,
   signDisplay: 'exceptZero',
@@ -24,7 +24,7 @@ function span(n: number, unit: 'day' | 'month'): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
-const value = (v: number | null) => (v === null ? '–' : nf.format(v));
+const value = (v: number | null) => (v === null ? '–' : formatValue(v));
 
 /**
  * Group "Compare periods": a metric over the report's latest N days (or months) against the N
@@ -121,7 +121,7 @@ function ComparePeriodsView({ state, compare, shown }: Props) {
                 <td className="an-num">
                   {result.change === null
                     ? '–'
-                    : `${result.change > 0 ? '+' : ''}${nf.format(result.change)}`}{' '}
+                    : `${result.change > 0 ? '+' : ''}${formatValue(result.change)}`}{' '}
                   (
                   {result.percent === null
                     ? 'no % change: the previous value is 0'
@@ -134,6 +134,7 @@ function ComparePeriodsView({ state, compare, shown }: Props) {
           <p className="an-hint">
             Periods end on the report&apos;s latest date ({result.last}).
             {metric.ref.kind === 'active-users' && ' Users are counted once per period.'}
+            {metricNote(metric.ref, columns) && ` ${metricNote(metric.ref, columns)}`}
             {result.partial &&
               ` The report starts on ${result.first}, so the previous period is incomplete: load a longer date range to compare fully.`}
           </p>

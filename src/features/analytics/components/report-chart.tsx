@@ -3,7 +3,7 @@ import type { ReportState } from '../hooks/use-report.ts';
 import { afterNextPaint } from '../lib/after-next-paint.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { findRole } from '../lib/column-roles.ts';
-import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
+import { metricFromId, metricNote, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { PERIODS, type Period } from '../lib/periods.ts';
 import { sameShape } from '../lib/progress-shape.ts';
 import type { ChartSpec } from '../worker/protocol.ts';
@@ -73,6 +73,7 @@ function ReportChartView({ state, chart, shown }: Props) {
 
   if (!header.length || !shown) return null;
   if (!metric || !x) return <p className="an-hint">No measure to chart in this report.</p>;
+  const note = metricNote(metric.ref, columns);
   const xLabel = per ? (per === 'week' ? 'ISO week (from Monday)' : per) : 'user';
   const caption =
     `Report chart: ${metric.label} per ${per ?? 'user (top 30)'}` +
@@ -119,6 +120,7 @@ function ReportChartView({ state, chart, shown }: Props) {
           <span className="an-hint">ISO weeks: Monday to Sunday (UTC dates).</span>
         )}
       </div>
+      {note && <p className="an-hint">{note}</p>}
     </SeriesChart>
   );
 }

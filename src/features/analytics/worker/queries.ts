@@ -10,6 +10,7 @@ import type { ReportStore } from '../lib/csv-store.ts';
 import { CsvParts } from '../lib/csv-write.ts';
 import { keyFigures, type KeyFigures } from '../lib/key-figures.ts';
 import { periodsFor, type Period } from '../lib/periods.ts';
+import { withRatios } from '../lib/rates.ts';
 import {
   buildSummary,
   dimensionGroup,
@@ -21,8 +22,9 @@ import type { ChartSpec } from './protocol.ts';
 /** Rows read from the store per step of a rows export. */
 const EXPORT_STEP = 10_000;
 
+/** The columns' roles; rates whose parts the report has carry them (`lib/rates.ts`). */
 export function reportColumns(store: ReportStore): ColumnInfo[] {
-  return columnRoles(store.header, store.types(), store.leadingZeros());
+  return withRatios(columnRoles(store.header, store.types(), store.leadingZeros()), store.source());
 }
 
 /** Periods the date column allows, judged by its first non-empty value. */
@@ -52,6 +54,7 @@ const NO_SUMMARY: SummaryResult = {
   header: [],
   keyCount: 0,
   numeric: [],
+  metrics: [],
   rows: [],
   groups: 0,
   rowsUsed: 0,
