@@ -3,12 +3,16 @@ import type { ReportState } from '../hooks/use-report.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
 import { metricFromId, metricNote, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { sameShape } from '../lib/progress-shape.ts';
+import type { CompareChoice } from '../lib/saved-view.ts';
 import { MetricSelect } from './metric-select.tsx';
 import { formatValue } from '../lib/format-value.ts';
 
 interface Props {
   state: ReportState;
   compare(spec: CompareSpec): Promise<CompareResult>;
+  /** Metric and length chosen (the page keeps them: a saved view holds them). */
+  choice: CompareChoice;
+  onChoice(patch: CompareChoice): void;
   /** False until the page mounts this panel, a frame or more after the table (`hooks/use-staged-mount.ts`). */
   shown: boolean;
 }
@@ -30,12 +34,11 @@ const value = (v: number | null) => (v === null ? '–' : formatValue(v));
  * Group "Compare periods": a metric over the report's latest N days (or months) against the N
  * before, with the absolute and percent change; computed in the worker.
  */
-function ComparePeriodsView({ state, compare, shown }: Props) {
+function ComparePeriodsView({ state, compare, choice, onChoice, shown }: Props) {
   const id = useId();
   const { columns, periods, header } = state.progress;
   const options = metricOptions(columns);
-  const [metricId, setMetricId] = useState<string>();
-  const [lengthChoice, setLength] = useState<number>();
+  const { metric: metricId, length: lengthChoice } = choice;
   const metric = pickMetric(options, metricId);
   const monthly = periods.length === 1 && periods[0] === 'month';
   const lengths = monthly ? MONTH_LENGTHS : DAY_LENGTHS;
@@ -69,11 +72,11 @@ function ComparePeriodsView({ state, compare, shown }: Props) {
           label="Compare metric"
           options={options}
           value={metric.id}
-          onChange={setMetricId}
+          onChange={(metric) => onChoice({ metric })}
         />
         <label>
           Period length{' '}
-          <select value={length} onChange={(e) => setLength(Number(e.target.value))}>
+          <select value={length} onChange={(e) => onChoice({ length: Number(e.target.value) })}>
             {lengths.map((n) => (
               <option key={n} value={n}>
                 last {span(n, unit)}
@@ -149,6 +152,8 @@ export const ComparePeriods = memo(
   ComparePeriodsView,
   (a, b) =>
     a.compare === b.compare &&
+    a.choice === b.choice &&
+    a.onChoice === b.onChoice &&
     a.shown === b.shown &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&

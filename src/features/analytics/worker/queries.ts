@@ -1,6 +1,6 @@
 /**
  * The report worker's answers about the rows it holds: column roles, chart series, the Summary
- * table, Compare periods, the key figures and derived CSV exports, all over the rows of the current view (the
+ * table, Compare periods, retention, the key figures and derived CSV exports, all over the rows of the current view (the
  * preview's filters apply; its sort orders the exported rows).
  */
 import { chartData, type ChartData } from '../lib/chart-data.ts';
@@ -11,6 +11,7 @@ import { CsvParts } from '../lib/csv-write.ts';
 import { keyFigures, type KeyFigures } from '../lib/key-figures.ts';
 import { periodsFor, type Period } from '../lib/periods.ts';
 import { withRatios } from '../lib/rates.ts';
+import { retention, type CohortPeriod, type RetentionResult } from '../lib/retention.ts';
 import {
   buildSummary,
   dimensionGroup,
@@ -68,6 +69,11 @@ export function runSummary(store: ReportStore | undefined, spec: SummarySpec): S
 export function runCompare(store: ReportStore | undefined, spec: CompareSpec): CompareResult {
   if (!store) return { ok: false, message: 'Load a report first.' };
   return comparePeriods(store.source(), reportColumns(store), spec);
+}
+
+export function runRetention(store: ReportStore | undefined, per: CohortPeriod): RetentionResult {
+  if (!store) return { ok: false, message: 'Load a report first.' };
+  return retention(store.source(), reportColumns(store), per);
 }
 
 /** The tiles' figures; `requestedStart` is the start date the report was asked for. */
