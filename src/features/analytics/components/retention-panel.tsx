@@ -120,7 +120,13 @@ function RetentionPanelView({ state, retention, per: chosen, onPer, shown }: Pro
               ` It ends on ${result.lastDate}, inside its last ${per}: that ${per}'s counts are partial.`}{' '}
             “–”: that {per} is after the report&apos;s last date.
           </p>
-          <div className="an-summary-scroll">
+          {/* Focusable: a year of weeks scrolls, and keyboard users must reach it. */}
+          <div
+            className="an-summary-scroll"
+            tabIndex={0}
+            role="group"
+            aria-labelledby={`${id}-cap`}
+          >
             <table className="an-data-table an-retention" aria-labelledby={`${id}-cap`}>
               <caption id={`${id}-cap`}>{caption}</caption>
               <thead>
