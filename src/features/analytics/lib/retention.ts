@@ -21,7 +21,7 @@ export type CohortPeriod = 'week' | 'month';
 /** Periods after the cohort's own at which retention is counted. */
 export const RETENTION_OFFSETS = [1, 2, 4, 8] as const;
 
-export interface Cohort {
+interface Cohort {
   /** The period key: `YYYY-Www` or `YYYY-MM`. */
   period: string;
   /** Its first day. */
