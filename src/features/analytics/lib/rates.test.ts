@@ -5,7 +5,7 @@ import { comparePeriods } from './compare.ts';
 import { ReportStore } from './csv-store.ts';
 import { CsvChunkParser } from './csv-stream.ts';
 import { metricLabel, metricMeasure, metricNote, metricOptions } from './metrics.ts';
-import { withRatios } from './rates.ts';
+import { ratioMemo, withRatios } from './rates.ts';
 import { buildSummary } from './summary-spec.ts';
 import type { RowSource } from './summarize.ts';
 
@@ -170,5 +170,34 @@ describe('rates over many rows: the ratio of the sums, never the mean of the row
         '3,2,0.6667\r\n7,1,0.1429\r\n',
     );
     expect(r.cols[2]?.ratio).toEqual({ num: 1, den: 0, scale: 1 });
+  });
+
+  it('a report being read is checked again as rows arrive, until 10,000 rows decided it', () => {
+    const header = [
+      'Combined Completion Suggestions',
+      'Combined Completion Acceptances',
+      'Combined CAR',
+    ];
+    const ratioOf = (store: ReportStore, memo: ReturnType<typeof ratioMemo>) =>
+      withRatios(
+        columnRoles(store.header, store.types(), store.leadingZeros()),
+        store.source(),
+        memo,
+      )[2]?.ratio;
+    const few = new ReportStore(header);
+    const memo = ratioMemo();
+    few.append([['4', '1', '0.25']]);
+    expect(ratioOf(few, memo)).toBeDefined();
+    // A row that contradicts it arrives: checked again.
+    few.append([['4', '1', '0.9']]);
+    expect(ratioOf(few, memo)).toBeUndefined();
+    // 10,000 rows that agree decide it for good: rows after them are never read again.
+    const many = new ReportStore(header);
+    const memo2 = ratioMemo();
+    many.append(Array.from({ length: 10_000 }, () => ['4', '1', '0.25']));
+    expect(ratioOf(many, memo2)).toEqual({ num: 1, den: 0, scale: 1 });
+    many.append(Array.from({ length: 10_000 }, () => ['4', '1', '0.9']));
+    expect(ratioOf(many, memo2)).toEqual({ num: 1, den: 0, scale: 1 });
+    expect(memo2.final.get(2)).toEqual({ num: 1, den: 0, scale: 1 });
   });
 });

@@ -96,10 +96,52 @@ function check(
 }
 
 /**
+ * What the checks of a report found: a rate's parts once CHECKED_ROWS rows were checked (rows
+ * only arrive, so that never changes), else the last answer and the row count it was for. The
+ * worker keeps one per report: a check reads up to 10,000 rows and every distinct value of the
+ * three columns, too much to redo for every query and progress.
+ */
+export interface RatioMemo {
+  rows: number;
+  final: Map<number, RateParts | null>;
+  last: Map<number, RateParts | null>;
+}
+
+export function ratioMemo(): RatioMemo {
+  return { rows: -1, final: new Map(), last: new Map() };
+}
+
+/** The parts a rate's cells agree with (as a fraction, or as a percentage), and whether that is final. */
+function decide(
+  source: RowSource,
+  rate: number,
+  def: RateDefinition,
+  num: number,
+  den: number,
+): { parts: RateParts | null; final: boolean } {
+  let final = false;
+  // The export's docs do not say whether a rate is written as a fraction or a percentage.
+  for (const scale of [def.scale, def.scale === 1 ? 100 : 1]) {
+    const parts = { num, den, scale };
+    const { checked, off } = check(source, rate, parts);
+    final = checked >= CHECKED_ROWS;
+    if (off <= checked * MISMATCH_SHARE) return { parts, final };
+  }
+  return { parts: null, final };
+}
+
+/**
  * The columns with `ratio` set on each rate column whose parts the report has (and whose cells
  * agree with them over `source`'s rows, all of them, whatever the filters).
  */
-export function withRatios(cols: readonly ColumnInfo[], source: RowSource): ColumnInfo[] {
+export function withRatios(
+  cols: readonly ColumnInfo[],
+  source: RowSource,
+  memo: RatioMemo = ratioMemo(),
+): ColumnInfo[] {
+  const all = { ...source, rows: undefined };
+  const fresh = memo.rows !== source.length;
+  memo.rows = source.length;
   const byName = (re: RegExp) => cols.find((c) => c.role === 'measure' && re.test(c.name.trim()));
   return cols.map((c) => {
     if (c.role !== 'rate') return c;
@@ -107,12 +149,12 @@ export function withRatios(cols: readonly ColumnInfo[], source: RowSource): Colu
     const num = def && byName(def.num);
     const den = def && byName(def.den);
     if (!def || !num || !den) return c;
-    // The export's docs do not say whether a rate is written as a fraction or a percentage.
-    for (const scale of [def.scale, def.scale === 1 ? 100 : 1]) {
-      const parts = { num: num.index, den: den.index, scale };
-      const { checked, off } = check({ ...source, rows: undefined }, c.index, parts);
-      if (off <= checked * MISMATCH_SHARE) return { ...c, ratio: parts };
+    let parts = memo.final.get(c.index) ?? (fresh ? undefined : memo.last.get(c.index));
+    if (parts === undefined) {
+      const d = decide(all, c.index, def, num.index, den.index);
+      (d.final ? memo.final : memo.last).set(c.index, d.parts);
+      parts = d.parts;
     }
-    return c;
+    return parts ? { ...c, ratio: parts } : c;
   });
 }

@@ -10,7 +10,7 @@ import type { ReportStore } from '../lib/csv-store.ts';
 import { CsvParts } from '../lib/csv-write.ts';
 import { keyFigures, type KeyFigures } from '../lib/key-figures.ts';
 import { periodsFor, type Period } from '../lib/periods.ts';
-import { withRatios } from '../lib/rates.ts';
+import { ratioMemo, withRatios, type RatioMemo } from '../lib/rates.ts';
 import { retention, type CohortPeriod, type RetentionResult } from '../lib/retention.ts';
 import {
   buildSummary,
@@ -23,9 +23,14 @@ import type { ChartSpec } from './protocol.ts';
 /** Rows read from the store per step of a rows export. */
 const EXPORT_STEP = 10_000;
 
+const ratioMemos = new WeakMap<ReportStore, RatioMemo>();
+
 /** The columns' roles; rates whose parts the report has carry them (`lib/rates.ts`). */
 export function reportColumns(store: ReportStore): ColumnInfo[] {
-  return withRatios(columnRoles(store.header, store.types(), store.leadingZeros()), store.source());
+  let memo = ratioMemos.get(store);
+  if (!memo) ratioMemos.set(store, (memo = ratioMemo()));
+  const cols = columnRoles(store.header, store.types(), store.leadingZeros());
+  return withRatios(cols, store.source(), memo);
 }
 
 /** Periods the date column allows, judged by its first non-empty value. */
