@@ -127,6 +127,7 @@ test('saved views follow other browser tabs; a deleted view stays deleted after 
   await expect(b.savedViews.getByRole('option')).toHaveText(['No saved views']);
 
   await a.saveView('Weekly adoption');
+  await expect(a.saveViewButton).toBeFocused();
   // The other tab lists it without a reload (storage events).
   await expect(b.savedViews.getByRole('option', { name: 'Weekly adoption' })).toHaveCount(1);
   await expect(b.deleteViewButton).toBeDisabled();
@@ -143,6 +144,10 @@ test('saved views follow other browser tabs; a deleted view stays deleted after 
   const dialog = page.getByRole('dialog', { name: 'Save view' });
   await expect(dialog.getByRole('textbox', { name: 'View name' })).toHaveValue('Weekly adoption');
   await expect(dialog).toContainText('Replaces the view saved as “Weekly adoption”.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(a.saveViewButton).toBeFocused();
+  await a.saveViewButton.click();
   await dialog.getByRole('button', { name: 'Replace' }).click();
   await expect(a.savedViews.getByRole('option')).toHaveText(['Choose a view…', 'Weekly adoption']);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { loadable } from '../../../shared/ui/loadable.tsx';
 import { useSavedViews } from '../hooks/use-saved-views.ts';
 import { encodeViewLink, type ViewState } from '../lib/saved-view.ts';
@@ -32,6 +32,18 @@ export function SavedViews({ current, onOpen }: Props) {
   const [link, setLink] = useState<string>();
   const [status, setStatus] = useState('');
   const selected = views.some((v) => v.name === chosen) ? chosen : '';
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // Focus goes back to "Save view" once its dialog has gone (a modal dialog makes the page inert).
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || saving) return;
+    setRefocus(false);
+    saveButton.current?.focus();
+  }, [refocus, saving]);
+  const closeDialog = () => {
+    setSaving(false);
+    setRefocus(true);
+  };
 
   function open(name: string) {
     setChosen(name);
@@ -66,7 +78,7 @@ export function SavedViews({ current, onOpen }: Props) {
           ))}
         </select>
       </label>
-      <button type="button" aria-haspopup="dialog" onClick={() => setSaving(true)}>
+      <button ref={saveButton} type="button" aria-haspopup="dialog" onClick={() => setSaving(true)}>
         Save view
       </button>
       <button type="button" onClick={() => void copyLink()}>
@@ -104,9 +116,9 @@ export function SavedViews({ current, onOpen }: Props) {
         <SaveViewDialog
           defaultName={selected}
           names={views.map((v) => v.name)}
-          onClose={() => setSaving(false)}
+          onClose={closeDialog}
           onSave={(name) => {
-            setSaving(false);
+            closeDialog();
             if (save(name, current())) {
               setChosen(name);
               setStatus(`Saved view “${name}”.`);
