@@ -3,22 +3,35 @@ import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { loadable } from '../../../shared/ui/loadable.tsx';
 import { loadDocsPanel, type DocsPanelProps } from '../../docs/index.ts';
 import type { BridgeSources } from '../query-bridge.ts';
+import type { UpgradeSourceDeps } from './upgrade-sources.ts';
 
-/** The Docs panel's props, with what its query bridge is built over instead of the bridge. */
-export type DocsSlotProps = Omit<DocsPanelProps, 'bridge'> & { bridgeSources: BridgeSources };
+/**
+ * The Docs panel's props, with what its query bridge and its upgrade check's operations are
+ * built over instead of those.
+ */
+export type DocsSlotProps = Omit<DocsPanelProps, 'bridge' | 'upgrade'> & {
+  bridgeSources: BridgeSources;
+  upgradeDeps: UpgradeSourceDeps;
+};
 
 // The Docs panel is its own chunk: fetched once a schema starts loading (prefetchDocs), or the
 // first time it opens, whichever comes first; never part of the first load. Not `lazy` in a
 // Suspense boundary (src/shared/ui/loadable.tsx): React held Query's fields back until 300 ms
 // after the fallback showed when the schema arrived soon after Docs were opened.
-// The query bridge (and the JSON reading it needs for variables) comes with it: only Docs use it.
+// The query bridge (and the JSON reading it needs for variables) and the upgrade check's
+// operations (the Diagnostics recipes' text) come with it: only Docs use them.
 const docs = loadable<DocsSlotProps>(
   () =>
-    Promise.all([loadDocsPanel(), import('../query-bridge.ts')]).then(([panel, b]) => {
+    Promise.all([
+      loadDocsPanel(),
+      import('../query-bridge.ts'),
+      import('./upgrade-sources.ts'),
+    ]).then(([panel, b, u]) => {
       const DocsPanel = panel.default;
-      return function DocsWithBridge({ bridgeSources, ...props }: DocsSlotProps) {
+      return function DocsWithBridge({ bridgeSources, upgradeDeps, ...props }: DocsSlotProps) {
         const bridge = useMemo(() => b.createQueryBridge(bridgeSources), [bridgeSources]);
-        return <DocsPanel {...props} bridge={bridge} />;
+        const upgrade = useMemo(() => u.createUpgradeSources(upgradeDeps), [upgradeDeps]);
+        return <DocsPanel {...props} bridge={bridge} upgrade={upgrade} />;
       };
     }),
   <p className="placeholder">Loading Docs…</p>,
