@@ -50,8 +50,6 @@ import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
-import { useCursorRequest } from './workbench/use-cursor-request.ts';
-import type { UpgradeSourceDeps } from './workbench/upgrade-sources.ts';
 import { setRunResult, useRunResult } from './response/responses.ts';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
@@ -177,13 +175,6 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     [store],
   );
 
-  // What Docs' upgrade check reads (saved operations, recipes, tabs) and how it opens one.
-  const moveCursorIn = useCursorRequest(activeId, handles.query);
-  const upgradeDeps = useMemo<UpgradeSourceDeps>(
-    () => ({ store, moveCursorIn }),
-    [store, moveCursorIn],
-  );
-
   function closeTab(id: string) {
     store.closeTab(id);
     setRunResult(id, undefined); // free a possibly large response
@@ -255,7 +246,6 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     ) : sidePanel === 'docs' ? (
       <DocsSection
         bridgeSources={bridgeSources}
-        upgradeDeps={upgradeDeps}
         request={docs.request}
         onRequestDone={docsRequestDone}
         onClose={closeDocs}

@@ -3,15 +3,13 @@ import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { loadable } from '../../../shared/ui/loadable.tsx';
 import { loadDocsPanel, type DocsPanelProps } from '../../docs/index.ts';
 import type { BridgeSources } from '../query-bridge.ts';
-import type { UpgradeSourceDeps } from './upgrade-sources.ts';
 
 /**
- * The Docs panel's props, with what its query bridge and its upgrade check's operations are
- * built over instead of those.
+ * The Docs panel's props, with what its query bridge is built over instead of the bridge; the
+ * upgrade check's operations come from the console's stores and the same query editor.
  */
 export type DocsSlotProps = Omit<DocsPanelProps, 'bridge' | 'upgrade'> & {
   bridgeSources: BridgeSources;
-  upgradeDeps: UpgradeSourceDeps;
 };
 
 // The Docs panel is its own chunk: fetched once a schema starts loading (prefetchDocs), or the
@@ -28,9 +26,9 @@ const docs = loadable<DocsSlotProps>(
       import('./upgrade-sources.ts'),
     ]).then(([panel, b, u]) => {
       const DocsPanel = panel.default;
-      return function DocsWithBridge({ bridgeSources, upgradeDeps, ...props }: DocsSlotProps) {
+      return function DocsWithBridge({ bridgeSources, ...props }: DocsSlotProps) {
         const bridge = useMemo(() => b.createQueryBridge(bridgeSources), [bridgeSources]);
-        const upgrade = useMemo(() => u.createUpgradeSources(upgradeDeps), [upgradeDeps]);
+        const upgrade = useMemo(() => u.createUpgradeSources(bridgeSources), [bridgeSources]);
         return <DocsPanel {...props} bridge={bridge} upgrade={upgrade} />;
       };
     }),
