@@ -81,7 +81,7 @@ test('a schema file with a removed field flags the saved operation, recipe and t
     ['Release check', 'Saved operation'],
     [RECIPE, 'Diagnostics recipe'],
     ['TabCheck', 'Open tab'],
-  ]) {
+  ] as const) {
     await expect(item(name).first()).toContainText(source);
     await expect(item(name).first()).toContainText(
       'Site.productVersion Cannot query field "productVersion" on type "Site".',

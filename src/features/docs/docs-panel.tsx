@@ -180,7 +180,7 @@ function DocsPanel({ bridge, request, onRequestDone, onClose, upgrade }: DocsPan
                     No changes since the last schema seen for this instance.
                   </p>
                 )}
-                <UpgradeCheck sources={upgrade} ready={index.ready} schemaText={state.text} />
+                <UpgradeCheck sources={upgrade} schemaText={state.text} />
               </>
             ) : (
               <HomePage scrollRef={scrollRef} />

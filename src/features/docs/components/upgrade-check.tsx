@@ -52,12 +52,12 @@ function Failure({ failure, sources }: { failure: OperationFailure; sources: Upg
  */
 export function UpgradeCheck(props: {
   sources: UpgradeSources;
-  /** The Docs worker has the current schema. */
-  ready: boolean;
+  /** The current schema's introspection response (undefined until it is in). */
   schemaText: string | undefined;
 }) {
-  const { sources, ready, schemaText } = props;
-  const check = useUpgradeCheck(sources.operations, ready, schemaText);
+  const { sources, schemaText } = props;
+  const ready = schemaText !== undefined;
+  const check = useUpgradeCheck(sources.operations, schemaText);
   const fileRef = useRef<HTMLInputElement>(null);
   const { result, file } = check;
   const target = file ? `the schema file ${file}` : 'the current schema';

@@ -14,8 +14,11 @@ import type { DocsApi, StoredChanges } from './protocol.ts';
 // with, and validating every operation).
 
 let index: SearchIndex | undefined;
-/** The schema the Docs show (the last `load` not replaced). */
-let current: GraphQLSchema | undefined;
+/**
+ * The schema the last upgrade check ran on, built from the text it was sent with (kept only
+ * once a check has run: Docs alone keep no built schema here).
+ */
+let checkedOn: { text: string; schema: GraphQLSchema } | undefined;
 /** The schema file loaded to compare with, until forgotten. */
 let compared: { name: string; schema: GraphQLSchema } | undefined;
 
@@ -45,7 +48,6 @@ serveRpc<DocsApi>(self, {
     const next = buildSearchIndex(schema);
     if (signal.aborted) return null; // a newer schema replaced this one
     index = next;
-    current = schema;
     progress({ entries: next.entries.length, ms: performance.now() - t0 });
     return baseUrl ? compare(baseUrl, text, schema) : null;
   },
@@ -66,9 +68,9 @@ serveRpc<DocsApi>(self, {
   forgetComparedFile() {
     compared = undefined;
   },
-  async upgradeCheck({ operations }) {
-    const now = current;
-    if (!now) throw new Error('The schema is not loaded yet; check again once it is.');
+  async upgradeCheck({ operations, schemaText }) {
+    if (checkedOn?.text !== schemaText) checkedOn = { text: schemaText, schema: build(schemaText) };
+    const now = checkedOn.schema;
     if (!compared) return { ...checkOperations(now, operations), against: null };
     const { name, schema } = compared;
     const changes = await diffSchemas(now, schema);

@@ -34,6 +34,13 @@ export type DocsApi = {
   /** Reads a schema file (SDL or introspection JSON) to check against; rejects saying what to do. */
   compareFile: { params: { name: string; body: ArrayBuffer }; result: { name: string } };
   forgetComparedFile: { params: null; result: void };
-  /** Validates the operations against the compared file (with the changes to it) or the current schema. */
-  upgradeCheck: { params: { operations: readonly UpgradeOperation[] }; result: UpgradeResult };
+  /**
+   * Validates the operations against the compared file (with the changes to it from the
+   * current schema, `schemaText`: the introspection response the Docs show) or, without a
+   * file, against the current schema.
+   */
+  upgradeCheck: {
+    params: { operations: readonly UpgradeOperation[]; schemaText: string };
+    result: UpgradeResult;
+  };
 };
