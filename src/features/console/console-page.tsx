@@ -50,7 +50,7 @@ import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
-import { setRunResult, useRunResult } from './response/responses.ts';
+import { forgetRun, useRunResult } from './response/responses.ts';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
 
@@ -177,7 +177,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
 
   function closeTab(id: string) {
     store.closeTab(id);
-    setRunResult(id, undefined); // free a possibly large response
+    forgetRun(id); // free a possibly large response
   }
   function togglePanel(p: Panel) {
     const opening = sidePanel !== p;
