@@ -42,6 +42,12 @@ export interface CommandTarget {
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
   copyAsSrc(): void;
+  /** The request as a JavaScript module (`fetch`, runs with Node 20). */
+  copyAsFetch(): void;
+  /** The request as a Python script (`requests`). */
+  copyAsPython(): void;
+  /** The request as a Go program (`net/http`). */
+  copyAsGo(): void;
   /** Open the command palette (`workbench/palette/`), where every command and more is searched by name. */
   openPalette(): void;
 }
@@ -193,6 +199,30 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.copyAsSrc(),
     button: 'Copy as src command',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-fetch',
+    label: 'Copy the request as JavaScript (fetch; runs with Node 20)',
+    keys: [],
+    run: (t) => t.copyAsFetch(),
+    button: 'Copy as fetch (JavaScript)',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-python',
+    label: 'Copy the request as a Python script (requests)',
+    keys: [],
+    run: (t) => t.copyAsPython(),
+    button: 'Copy as Python requests',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-go',
+    label: 'Copy the request as a Go program (net/http)',
+    keys: [],
+    run: (t) => t.copyAsGo(),
+    button: 'Copy as Go net/http',
     group: 'copy-as',
   },
   {

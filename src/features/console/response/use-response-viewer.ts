@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { whenIdle } from '../../../shared/lib/schedule.ts';
-import { loadFormatClient } from './format-client-loader.ts';
+import { loadResponseReader } from './read-response-loader.ts';
 import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
 /** After the first render, how long the page waits before fetching the viewer in idle time. */
@@ -26,7 +26,7 @@ export function useResponseViewer(needed: boolean): ViewerState {
     const timer = setTimeout(() => {
       const preload = () => {
         load();
-        loadFormatClient().then(
+        loadResponseReader().then(
           (c) => c.prepareResponseWorker(),
           () => undefined, // a run loads it again and reports a failure
         );
