@@ -9,6 +9,7 @@ import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemir
 import { Prec, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { eagerAutocompletion } from './eager-completion';
+import { lintTheme } from './lint-theme';
 import { syntaxColours } from './syntax-colours';
 
 /**
@@ -31,8 +32,9 @@ const RENDERED_OPTIONS = 30;
 /**
  * What an editor adds to `baseExtensions` with its language (query-language.ts,
  * json-editor-extensions.ts): history, the default keymap (Mod-/ comment toggle included), folding,
- * bracket matching and closing, indentation on input, completion and the syntax colours. These
- * need @codemirror/commands, @codemirror/language and @codemirror/autocomplete, which stay out of the first load.
+ * bracket matching and closing, indentation on input, completion, the syntax colours and the lint
+ * panel's look. These need @codemirror/commands, @codemirror/language and
+ * @codemirror/autocomplete, which stay out of the first load.
  * The keymap has high precedence: it arrives after the editor's own keys, and before, it came
  * first (closing brackets' Backspace ahead of the default one).
  */
@@ -59,5 +61,6 @@ export function editingExtensions(completionOverride?: CompletionSource[]): Exte
       ]),
     ),
     syntaxColours,
+    lintTheme,
   ];
 }

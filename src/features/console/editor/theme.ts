@@ -38,18 +38,6 @@ const theme = EditorView.theme({
   '.cm-panels': { backgroundColor: 'var(--panel)', color: 'var(--fg)' },
   '.cm-panels input, .cm-panels button': { color: 'inherit' },
   '.cm-textfield': { backgroundColor: 'var(--bg)', border: '1px solid var(--border)' },
-  // Lint: a fix's button as the app's buttons; the panel's selected problem in the selection's
-  // colour (CodeMirror's greys and system Highlight do not follow the dark theme).
-  '.cm-diagnosticAction, .cm-panels .cm-diagnosticAction': {
-    backgroundColor: 'var(--bg)',
-    color: 'var(--fg)',
-    border: '1px solid var(--border)',
-    borderRadius: 'var(--radius-sm)',
-  },
-  '.cm-panel.cm-panel-lint ul [aria-selected], .cm-panel.cm-panel-lint ul:focus [aria-selected]': {
-    backgroundColor: 'var(--cm-selection)',
-    color: 'inherit',
-  },
   '.cm-tooltip': {
     backgroundColor: 'var(--panel)',
     color: 'var(--fg)',
