@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parse, print } from 'graphql';
 import { estimateQueryCost } from '../../../shared/contracts/cost-estimate.ts';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../../shared/contracts/cost-limits.ts';
-import { costHints, largestFitting, type CostFix, type CostHint } from './cost-hints';
+import { costHints, type CostFix, type CostHint } from './cost-hints';
 
 const limits = (fieldCount: number, more: Partial<CostLimits> = {}): CostLimits => ({
   ...DEFAULT_COST_LIMITS,
@@ -194,26 +194,7 @@ describe('costHints: duplicate fields', () => {
   });
 });
 
-/** Runs largestFitting's steps to the end. */
-function fitting(countAt: (n: number) => number, current: number, limit: number) {
-  const steps = largestFitting(countAt, current, limit);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-describe('largestFitting', () => {
-  it('finds the largest fitting value when the count is not affine', () => {
-    expect(fitting((n) => n * n, 1000, 99)).toBe(9);
-    expect(fitting((n) => (n < 40 ? n : 10 * n), 100, 100)).toBe(39);
-  });
-
-  it('gives nothing when 1 is over or the current value fits', () => {
-    expect(fitting((n) => n + 100, 50, 100)).toBeUndefined();
-    expect(fitting((n) => n, 50, 100)).toBeUndefined();
-  });
-
+describe('costHints: the first: fix (property)', () => {
   it('fits exactly for any two connections and limit (property)', () => {
     fc.assert(
       fc.property(
