@@ -10,6 +10,7 @@ import { TopBarPortal } from '../../shared/ui/top-bar-slot.tsx';
 import { DocsSlot, prefetchDocs } from './workbench/docs-slot.tsx';
 import { EditorColumn } from './workbench/editor-column.tsx';
 import {
+  CompareRunsButton,
   CostConfirmBar,
   HistoryPanel,
   prefetchPanels,
@@ -50,9 +51,7 @@ import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
-import { forgetRun, useRunResult } from './response/responses.ts';
-import { forgetRuns } from './response/compare/run-history.ts';
-import { CompareRunsButton } from './response/compare/compare-runs-button.tsx';
+import { forgetRun, useKeptRuns, useRunResult } from './response/responses.ts';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
 
@@ -114,6 +113,8 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   }, []);
   const actions = useConsoleActions(activeId, handles, schema.schema, limits);
   const result = useRunResult(activeId);
+  // Compare runs (a chunk of its own) shows once the tab has two runs to compare.
+  const comparable = useKeptRuns(activeId).length >= 2;
   const docs = useStore(docsView);
   // One side panel at a time: Docs (whose open state the docs view owns), History or Saved.
   const [listPanel, setListPanel] = useState<'history' | 'saved' | undefined>(() => {
@@ -179,8 +180,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
 
   function closeTab(id: string) {
     store.closeTab(id);
-    forgetRun(id); // free a possibly large response
-    forgetRuns(id); // and the runs it kept for Compare runs
+    forgetRun(id); // free a possibly large response and the runs kept for Compare runs
   }
   function togglePanel(p: Panel) {
     const opening = sidePanel !== p;
@@ -346,7 +346,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
                 result={result}
                 running={actions.running && actions.runningTabId === activeId}
                 onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
-                actions={<CompareRunsButton tabId={activeId} />}
+                actions={comparable && <CompareRunsButton tabId={activeId} />}
               />
             </ErrorBoundary>
           </div>

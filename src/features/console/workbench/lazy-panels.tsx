@@ -24,6 +24,9 @@ const panels = {
   requestOptions: loadable(() =>
     import('../run/request-options.tsx').then((m) => m.RequestOptions),
   ),
+  compareRuns: loadable(() =>
+    import('../response/compare/compare-runs-button.tsx').then((m) => m.CompareRunsButton),
+  ),
   costMeter: loadable(
     () => import('../run/cost-meter.tsx').then((m) => m.CostMeter),
     <section aria-label="Query cost" className="cost-meter" />,
@@ -56,3 +59,4 @@ export const ProductionConfirmBar = inBoundary(
 );
 export const CostMeter = inBoundary('Query cost', panels.costMeter.Component);
 export const RequestOptions = inBoundary('Request options', panels.requestOptions.Component);
+export const CompareRunsButton = inBoundary('Compare runs', panels.compareRuns.Component);
