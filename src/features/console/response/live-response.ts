@@ -4,7 +4,7 @@ import { createStore, useStore } from '../../../shared/lib/store.ts';
 /**
  * The display text of the response still arriving (one run at a time: a new run aborts the
  * previous one). Shown by the response pane while its tab's run is in progress; cleared when
- * the run settles and its result takes over (state/responses.ts).
+ * the run settles and its result takes over (response/responses.ts).
  */
 const live = createStore<Text | undefined>(undefined);
 
