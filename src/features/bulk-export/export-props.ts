@@ -9,6 +9,8 @@ export interface ExportDialogProps {
   variables: Record<string, unknown>;
   /** Extra request headers (the Headers editor's); the auth header comes from the connection. */
   headers?: Record<string, string>;
+  /** Why the request cannot be read (the Variables or Headers editor's problem), if so. */
+  problem?: string;
   /** The query cursor's offset: the list under it is picked first. */
   cursorOffset?: number;
   /** The connection's schema, when loaded. */

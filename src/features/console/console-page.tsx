@@ -11,6 +11,7 @@ import { DocsSlot, prefetchDocs } from './workbench/docs-slot.tsx';
 import { EditorColumn } from './workbench/editor-column.tsx';
 import {
   CostConfirmBar,
+  ExportDialog,
   HistoryPanel,
   prefetchPanels,
   ProductionConfirmBar,
@@ -20,6 +21,7 @@ import {
 } from './workbench/lazy-panels.tsx';
 import { ResponsePane } from './response/response-pane.tsx';
 import type { OpenRequest } from './collections/saved-panel.tsx';
+import type { ExportRequest } from './run/export-slot.tsx';
 import { SaveAlert } from './collections/save-alert.tsx';
 import { CommandPalette, prefetchPalette } from './workbench/palette/lazy-palette.tsx';
 import { TabsBar } from './workbench/tabs-bar.tsx';
@@ -131,6 +133,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [exportRequest, setExportRequest] = useState<ExportRequest>();
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
@@ -214,6 +217,11 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
     openPalette: () => setPaletteOpen(true),
+    exportAllPages: () =>
+      setExportRequest({
+        ...actions.texts(),
+        cursorOffset: handles.query.current?.view?.state.selection.main.head,
+      }),
   };
   usePageShortcuts(commands);
 
@@ -351,6 +359,14 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
           target={commands}
           onOpen={openInNewTab}
           onClose={() => setPaletteOpen(false)}
+        />
+      )}
+      {exportRequest && (
+        <ExportDialog
+          request={exportRequest}
+          getSchema={() => schema.schema}
+          limits={limits}
+          onClose={() => setExportRequest(undefined)}
         />
       )}
       {saving.dialog && (

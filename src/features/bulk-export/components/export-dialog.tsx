@@ -47,9 +47,9 @@ export function ExportDialog(p: ExportDialogProps) {
       onClose={p.onClose}
     >
       <h2 id={`${id}-title`}>Export all pages</h2>
-      {!lists.ok ? (
+      {p.problem || !lists.ok ? (
         <p role="alert" className="status-error">
-          {lists.error}
+          {p.problem ?? (!lists.ok && lists.error)}
         </p>
       ) : (
         <>
@@ -102,7 +102,7 @@ export function ExportDialog(p: ExportDialogProps) {
           <button
             type="button"
             className="primary"
-            disabled={!plan?.ok}
+            disabled={!plan?.ok || !!p.problem}
             onClick={() => plan?.ok && run.start(plan.op, plan.size.size, format, p.headers)}
           >
             Start export
