@@ -19,7 +19,7 @@ import {
 
 export const DEFAULT_USERS = USER_COUNT;
 /** A bound on SANDBOX_USERS: ~300 bytes a user (with the name index), 60 MB at most. */
-export const MAX_USERS = 200_000;
+const MAX_USERS = 200_000;
 
 export function userCountProblem(count: number): string | null {
   return count > MAX_USERS ? `SANDBOX_USERS must be at most ${MAX_USERS}, got ${count}` : null;

@@ -7,7 +7,7 @@ import { runPages, type Progress } from '../lib/run-pages.ts';
 import { sleep } from '../lib/sleep.ts';
 import { sendPage } from './send-page.ts';
 
-export type Phase = 'idle' | 'running' | 'rate-limited' | 'stopped' | 'failed' | 'done';
+type Phase = 'idle' | 'running' | 'rate-limited' | 'stopped' | 'failed' | 'done';
 
 export interface RunView {
   phase: Phase;

@@ -42,7 +42,7 @@ function isList(field: GraphQLField<unknown, unknown> | undefined): boolean {
 }
 
 /** True when `field` returns a connection that pages forward with `first` / `after`. */
-export function isConnectionField(field: GraphQLField<unknown, unknown>): boolean {
+function isConnectionField(field: GraphQLField<unknown, unknown>): boolean {
   if (isList(field)) return false;
   const fields = fieldsOf(getNamedType(field.type));
   if (!fields) return false;

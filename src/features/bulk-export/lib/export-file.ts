@@ -7,7 +7,7 @@
 import type { Column } from './columns.ts';
 import { pageText, type ExportFormat } from './page-text.ts';
 
-export const MIME: Record<ExportFormat, string> = {
+const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   ndjson: 'application/x-ndjson;charset=utf-8',
 };

@@ -25,7 +25,7 @@ export function valueAt(row: unknown, path: readonly string[]): unknown {
 }
 
 /** A CSV cell for a value (see the file's comment). */
-export function csvCell(v: unknown): string | number | boolean {
+function csvCell(v: unknown): string | number | boolean {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v)) {
     if (v.some((item) => typeof item === 'object' && item !== null)) return JSON.stringify(v);

@@ -5,7 +5,7 @@
  */
 import type { PagedOperation } from './rewrite.ts';
 
-export interface Page {
+interface Page {
   /** The nodes, or the edges (see PagedOperation.rows). */
   rows: unknown[];
   totalCount?: number;
