@@ -23,6 +23,9 @@ describe('statusText', () => {
     expect(statusText({ phase: 'failed', progress, error: 'The instance answered 502.' })).toBe(
       'The instance answered 502. 2,270 of 10,000 rows so far; Resume asks for page 6 again.',
     );
+    expect(statusText({ phase: 'failed', progress, error: 'must be site admin' })).toMatch(
+      /^must be site admin\. 2,270/,
+    );
     expect(
       statusText({
         phase: 'done',

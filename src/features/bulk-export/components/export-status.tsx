@@ -14,6 +14,9 @@ function pagesText(v: RunView): string {
   return `page${pages === 1 && !of ? '' : 's'} ${n(pages)}${of}`;
 }
 
+/** The instance's messages often end without a full stop. */
+const sentence = (s: string) => (/[.!?…]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+
 /** The status line's text for each phase. */
 export function statusText(v: RunView): string {
   const pages = v.progress.pages;
@@ -27,7 +30,7 @@ export function statusText(v: RunView): string {
     case 'stopped':
       return `Stopped after ${rowsText(v)} (${n(pages)} pages). Resume continues from there.`;
     case 'failed':
-      return `${v.error ?? 'Failed.'} ${rowsText(v)} so far; Resume asks for page ${n(pages + 1)} again.`;
+      return `${sentence(v.error ?? 'Failed')} ${rowsText(v)} so far; Resume asks for page ${n(pages + 1)} again.`;
     case 'done':
       return `Done: ${n(v.progress.rows)} rows in ${n(pages)} pages, saved as ${v.fileName ?? 'a file'}.`;
   }
@@ -41,13 +44,17 @@ export function statusText(v: RunView): string {
 export function ExportStatus({ view }: { view: RunView }) {
   const { rows, total } = view.progress;
   const known = total !== undefined && total > 0;
+  // Without a total the bar moves only while pages come (indeterminate), else it stands still.
+  const running = view.phase === 'running' || view.phase === 'rate-limited';
   return (
     <div className="export-status">
       {view.phase !== 'idle' && (
         <progress
           aria-label="Export progress"
           max={known ? total : undefined}
-          value={known ? Math.min(rows, total) : view.phase === 'done' ? 1 : undefined}
+          value={
+            known ? Math.min(rows, total) : running ? undefined : view.phase === 'done' ? 1 : 0
+          }
           aria-valuetext={rowsText(view)}
         />
       )}
