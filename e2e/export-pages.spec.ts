@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Download, type Page, type Request } from '@playwright/test';
 import Papa from 'papaparse';
 import { estimateQueryCost } from '../src/shared/contracts/cost-estimate.ts';
+import { seriousViolations } from './axe-helpers.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { ExportDialog } from './pages/export-dialog.ts';
 import { startExtraServer, type ExtraServer } from './server.ts';
@@ -224,3 +225,53 @@ test('a failed page keeps its cursor: Resume finishes the NDJSON file without a 
   expect(sent[2]!.status).toBe(502);
   expect(sent[3]!.variables.cursor).toBe(sent[2]!.variables.cursor);
 });
+
+test("the console's limits are the defaults: the instance's 400 names its own, pages follow it", async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.open(`${server.url}/debug/console`);
+  await app.connection.connectAs({ baseUrl: server.info.base_url, token: adminToken() }, 'admin');
+  await app.setEditor('Query editor', 'query Few { users(query: "zoe") { nodes { username } } }');
+  const sent = recordPages(page, 'Few');
+  await app.palette.run('Export all pages');
+  const exporter = new ExportDialog(page);
+  const download = await exporter.download(exporter.startButton);
+  await expect(exporter.dialog).toContainText(
+    `The instance's field count limit is 5,000: 999 rows a page from here on.`,
+  );
+  // 1 + 5 × 1,000 fields is over 5,000: refused, then the same (first) page at 999.
+  expect(sent.map((s) => [s.status, s.variables.pageSize, s.variables.cursor])).toEqual([
+    [400, 1000, null],
+    [200, 999, null],
+  ]);
+  const rows = (await fileText(download)).trim().split('\r\n').slice(1);
+  expect(rows).toEqual((await sandboxUsers('zoe')).map((u) => u.username));
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    test('the dialog, before and after an export, has no serious accessibility violations', async ({
+      page,
+    }) => {
+      const app = new ConsolePage(page);
+      await app.open(`${server.url}/debug/console`);
+      await app.connection.connectAs(
+        { baseUrl: server.info.base_url, token: adminToken() },
+        'admin',
+      );
+      await app.setEditor(
+        'Query editor',
+        'query Few { users(query: "zoe") { nodes { username } } }',
+      );
+      await app.palette.run('Export all pages');
+      const exporter = new ExportDialog(page);
+      await expect(exporter.startButton).toBeEnabled();
+      expect(await seriousViolations(page, '.export-dialog')).toEqual([]);
+      await exporter.download(exporter.startButton);
+      await expect(exporter.progress).toBeVisible();
+      expect(await seriousViolations(page, '.export-dialog')).toEqual([]);
+    });
+  });
+}

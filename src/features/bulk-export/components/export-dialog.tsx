@@ -103,7 +103,9 @@ export function ExportDialog(p: ExportDialogProps) {
             type="button"
             className="primary"
             disabled={!plan?.ok || !!p.problem}
-            onClick={() => plan?.ok && run.start(plan.op, plan.size.size, format, p.headers)}
+            onClick={() =>
+              plan?.ok && run.start(plan.op, plan.size.size, p.limits, format, p.headers)
+            }
           >
             Start export
           </button>

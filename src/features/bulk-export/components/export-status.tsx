@@ -58,6 +58,7 @@ export function ExportStatus({ view }: { view: RunView }) {
           aria-valuetext={rowsText(view)}
         />
       )}
+      {view.note && <p className="status-muted">{view.note}</p>}
       <p role="status" className="status-muted">
         {view.phase === 'failed' ? '' : statusText(view)}
       </p>

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import { saveBlob } from '../../../shared/lib/save-blob.ts';
+import { withRefusal, type Refusal } from '../lib/cost-refusal.ts';
 import { ExportFile, exportFileName } from '../lib/export-file.ts';
 import type { ExportFormat } from '../lib/page-text.ts';
+import { choosePageSize } from '../lib/page-size.ts';
 import type { PagedOperation } from '../lib/rewrite.ts';
 import { runPages, type Progress } from '../lib/run-pages.ts';
 import { sleep } from '../lib/sleep.ts';
@@ -19,15 +22,32 @@ export interface RunView {
   error?: string;
   /** The file saved (phase 'done'). */
   fileName?: string;
+  /** The instance refused a page size over its own cost limits: what it said and the new size. */
+  note?: string;
 }
 
 const START: Progress = { pages: 0, rows: 0, cursor: null };
 
 interface Job {
   op: PagedOperation;
+  /** Smaller once the instance states lower limits than the console held (kept for Resume). */
   pageSize: number;
+  limits: CostLimits;
   file: ExportFile;
   headers?: Record<string, string>;
+  note?: string;
+}
+
+const fmt = (x: number) => x.toLocaleString('en-US');
+
+/** The page size under the limits a refusal states, and the note saying so. */
+function resized(j: Job, refusal: Refusal[]): number | undefined {
+  j.limits = withRefusal(j.limits, refusal);
+  const choice = choosePageSize(j.op, j.limits);
+  if (!choice.ok) return undefined;
+  const stated = refusal.map((r) => `${r.kind} limit is ${fmt(r.limit)}`).join(', its ');
+  j.note = `The instance's ${stated}: ${fmt(choice.size)} rows a page from here on.`;
+  return choice.size;
 }
 
 /**
@@ -47,7 +67,7 @@ export function useExportRun() {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setView({ phase: 'running', progress: from, pageSize: j.pageSize });
+    setView({ phase: 'running', progress: from, pageSize: j.pageSize, note: j.note });
     const outcome = await runPages(
       j.op,
       j.pageSize,
@@ -56,19 +76,17 @@ export function useExportRun() {
         send: (body, signal) => sendPage(body, signal, j.headers),
         sleep,
         write: (rows) => j.file.write(rows),
+        resize: (refusal) => resized(j, refusal),
       },
       (e) => {
         progress.current = e.progress;
+        if (e.kind === 'resized') j.pageSize = e.pageSize;
         if (controller.signal.aborted) return;
+        const base = { progress: e.progress, pageSize: j.pageSize, note: j.note };
         setView(
-          e.kind === 'page'
-            ? { phase: 'running', progress: e.progress, pageSize: j.pageSize }
-            : {
-                phase: 'rate-limited',
-                progress: e.progress,
-                pageSize: j.pageSize,
-                retryIn: e.seconds,
-              },
+          e.kind === 'rate-limited'
+            ? { ...base, phase: 'rate-limited', retryIn: e.seconds }
+            : { ...base, phase: 'running' },
         );
       },
       controller.signal,
@@ -76,7 +94,7 @@ export function useExportRun() {
     progress.current = outcome.progress;
     if (abort.current !== controller) return; // a newer run took over
     abort.current = undefined;
-    const base = { progress: outcome.progress, pageSize: j.pageSize };
+    const base = { progress: outcome.progress, pageSize: j.pageSize, note: j.note };
     if (outcome.kind === 'done') {
       const fileName = exportFileName(j.op.operationName, j.op.path, j.file.format);
       saveBlob(j.file.blob(), fileName);
@@ -89,12 +107,14 @@ export function useExportRun() {
     (
       op: PagedOperation,
       pageSize: number,
+      limits: CostLimits,
       format: ExportFormat,
       headers?: Record<string, string>,
     ) => {
-      job.current = { op, pageSize, headers, file: new ExportFile(format, op.columns) };
+      const j: Job = { op, pageSize, limits, headers, file: new ExportFile(format, op.columns) };
+      job.current = j;
       progress.current = START;
-      void go(job.current, START);
+      void go(j, START);
     },
     [go],
   );

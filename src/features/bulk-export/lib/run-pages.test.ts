@@ -157,6 +157,50 @@ describe('runPages', () => {
     expect(written).toEqual(ALL);
   });
 
+  it("a cost-limit 400 asks for a smaller page size under the instance's limits, same cursor", async () => {
+    const refused = {
+      status: 400,
+      retryAfter: null,
+      text: JSON.stringify({
+        errors: [
+          {
+            message: 'Query exceeds maximum field count limit',
+            extensions: {
+              code: 'ErrQueryComplexityLimitExceeded',
+              type: 'field count',
+              limit: 9,
+              actual: 16,
+            },
+          },
+        ],
+      }),
+    };
+    const { send, sent } = instance({ 1: refused, 3: refused });
+    const { written, deps: d } = deps(send);
+    const resize = vi.fn((r: { limit: number }[]) => (r[0]!.limit === 9 ? 2 : undefined));
+    const events: RunEvent[] = [];
+    const outcome = await runPages(
+      op,
+      3,
+      start,
+      { ...d, resize },
+      (e) => events.push(e),
+      new AbortController().signal,
+    );
+    expect(resize).toHaveBeenCalledWith([{ kind: 'field count', limit: 9, actual: 16 }]);
+    expect(sent.map((b) => [b.variables.pageSize, b.variables.cursor])).toEqual([
+      [3, null],
+      [3, 'c3'],
+      [2, 'c3'],
+      [2, 'c5'],
+    ]);
+    // The second refusal asks for 2 again: no smaller size, so the run fails there.
+    expect(outcome).toMatchObject({ kind: 'failed', progress: { rows: 5, cursor: 'c5' } });
+    expect(outcome.kind === 'failed' && outcome.message).toMatch(/^The instance answered 400: /);
+    expect(events.filter((e) => e.kind === 'resized')).toHaveLength(1);
+    expect(written).toEqual(ALL.slice(0, 5));
+  });
+
   it('a network failure, an error answer and a cursor that does not move all fail', async () => {
     const signal = new AbortController().signal;
     const net = instance({ 0: new Error('Network failure') });

@@ -3,10 +3,13 @@
  * `write`, and reports progress. A 429 waits as long as its `Retry-After` says (else
  * {@link DEFAULT_RETRY_S}) and asks for the same cursor again; any other failure ends the run
  * with the cursor of the last page written, so a resume continues from there and no row is
- * written twice. Stop (the signal) ends it between or during requests. Sending, waiting and
- * writing are given, so the loop is tested without a network or a clock.
+ * written twice. A 400 naming the instance's cost limits (lower than the console knew) asks
+ * `resize` for the page size under them and asks for the same cursor with it. Stop (the signal)
+ * ends it between or during requests. Sending, waiting, writing and resizing are given, so the
+ * loop is tested without a network or a clock.
  */
 import { retryAfterSeconds } from '../../../shared/api/http.ts';
+import { readCostRefusal, type Refusal } from './cost-refusal.ts';
 import { readPage } from './read-page.ts';
 import type { PagedOperation } from './rewrite.ts';
 
@@ -34,6 +37,8 @@ export interface RunDeps {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Takes one page's rows, in order. */
   write(rows: unknown[]): void;
+  /** The page size under the limits the instance stated, if there is one. */
+  resize?(refusal: Refusal[]): number | undefined;
 }
 
 /** Where a run stands: what a resume starts from. */
@@ -48,7 +53,8 @@ export interface Progress {
 
 export type RunEvent =
   | { kind: 'page'; progress: Progress }
-  | { kind: 'rate-limited'; seconds: number; progress: Progress };
+  | { kind: 'rate-limited'; seconds: number; progress: Progress }
+  | { kind: 'resized'; pageSize: number; refusal: Refusal[]; progress: Progress };
 
 export type RunOutcome =
   | { kind: 'done'; progress: Progress }
@@ -70,6 +76,7 @@ export async function runPages(
 ): Promise<RunOutcome> {
   let progress = { ...from };
   let limited = 0;
+  let size = pageSize;
   const stopped = () => ({ kind: 'stopped', progress }) as const;
   const failed = (message: string) => ({ kind: 'failed', message, progress }) as const;
   for (;;) {
@@ -81,7 +88,7 @@ export async function runPages(
           query: op.query,
           variables: {
             ...op.variables,
-            [op.pageSizeVariable]: pageSize,
+            [op.pageSizeVariable]: size,
             [op.cursorVariable]: progress.cursor,
           },
           operationName: op.operationName ?? null,
@@ -102,6 +109,13 @@ export async function runPages(
       continue;
     }
     limited = 0;
+    const refusal = readCostRefusal(answer.status, answer.text);
+    const smaller = refusal && deps.resize?.(refusal);
+    if (refusal && smaller !== undefined && smaller < size) {
+      size = smaller;
+      onEvent({ kind: 'resized', pageSize: size, refusal, progress });
+      continue;
+    }
     if (answer.status !== 200)
       return failed(`The instance answered ${answer.status}${snippet(answer.text)}`);
     let body: unknown;
