@@ -15,7 +15,7 @@ import { SummaryPanel } from './components/summary-panel.tsx';
 import { useCredits } from './hooks/use-credits.ts';
 import { useReport } from './hooks/use-report.ts';
 import { useStagedMount } from './hooks/use-staged-mount.ts';
-import { afterNextPaint } from './lib/after-next-paint.ts';
+import { afterNextPaint } from '../../shared/lib/schedule.ts';
 import { normalizeInstanceHost } from '../../shared/contracts/host.ts';
 import {
   buildReportParams,

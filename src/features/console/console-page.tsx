@@ -47,12 +47,12 @@ import { useSaveOperation } from './collections/use-save-operation.ts';
 import { getSavedStore } from './collections/saved-store.ts';
 import { useSavedOperations } from './collections/use-saved-operations.ts';
 import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './workbench/docs-view.ts';
-import { whenIdleAfterPaint } from './editor/after-paint.ts';
+import { whenIdleAfterPaint } from '../../shared/lib/schedule.ts';
 import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
-import { setRunResult, useRunResult } from './response/responses.ts';
+import { forgetRun, useRunResult } from './response/responses.ts';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
 
@@ -180,7 +180,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
 
   function closeTab(id: string) {
     store.closeTab(id);
-    setRunResult(id, undefined); // free a possibly large response
+    forgetRun(id); // free a possibly large response
   }
   function togglePanel(p: Panel) {
     const opening = sidePanel !== p;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import { whenIdle } from '../../shared/lib/schedule.ts';
 import { useSchema } from '../schema/index.ts';
 import type { DocsPanelProps } from './docs-props.ts';
 import { ChangesView } from './components/changes-view.tsx';
@@ -59,9 +60,7 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
   });
   useEffect(() => {
     // While the schema loads, in idle time: its first Markdown description then renders sooner.
-    if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(warmMarkdown, { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(warmMarkdown, 1000);
   }, []);
   const cur = nav.current;
   useEffect(() => {

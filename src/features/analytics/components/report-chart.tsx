@@ -1,6 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
-import { afterNextPaint } from '../lib/after-next-paint.ts';
+import { afterNextPaint } from '../../../shared/lib/schedule.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { findRole } from '../lib/column-roles.ts';
 import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { getConnection } from '../../connection/index.ts';
 import { createRpcClient, type RpcClient } from '../../../shared/lib/worker-rpc.ts';
 import type { CompareSpec } from '../lib/compare.ts';
-import { afterNextPaint } from '../lib/after-next-paint.ts';
+import { afterNextPaint } from '../../../shared/lib/schedule.ts';
 import { latestPerFrame } from '../lib/latest-per-frame.ts';
 import { stableProgress } from '../lib/progress-shape.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';

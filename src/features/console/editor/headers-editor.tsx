@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
 import { loadJsonEditors } from './json-editors-loader';
 import { useCodeMirror, type EditorHandle } from './use-code-mirror';
-import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
+import { endQuietWait } from '../../../shared/lib/schedule.ts';
 
 export interface HeadersEditorProps {
   value: string;

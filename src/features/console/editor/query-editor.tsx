@@ -2,11 +2,11 @@ import { Compartment } from '@codemirror/state';
 import type { GraphQLSchema } from 'graphql';
 import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
-import { whenIdleAfterPaint } from './after-paint';
+import { whenIdleAfterPaint } from '../../../shared/lib/schedule.ts';
 import { queryExtensions, type QueryCallbacks } from './query-extensions';
 import { loadQueryLanguage, onQueryLanguage } from './query-language-loader';
 import { useCodeMirror, type EditorHandle } from './use-code-mirror';
-import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
+import { endQuietWait } from '../../../shared/lib/schedule.ts';
 
 export interface QueryEditorProps {
   /** Initial document (the component is remounted with `key` for another tab). */

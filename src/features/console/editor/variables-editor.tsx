@@ -4,7 +4,7 @@ import type { CommandTarget } from '../commands/command-table.ts';
 import { loadJsonEditors } from './json-editors-loader';
 import { useCodeMirror, type EditorHandle } from './use-code-mirror';
 import type { VariablesContext } from './variables-diagnostics';
-import { endQuietWait } from '../../../shared/lib/page-quiet.ts';
+import { endQuietWait } from '../../../shared/lib/schedule.ts';
 
 export interface VariablesEditorProps {
   value: string;

@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { useLiveResponse } from './live-response.ts';
 import { ResponseViewPanel, ResponseViewTabs } from './response-view-tabs.tsx';
 import { TablePanel } from './table/table-panel.tsx';
 import { useResponseViewer } from './use-response-viewer.ts';
-import type { RunResult } from './responses.ts';
+import { useLiveResponse, type RunResult } from './responses.ts';
 import { ResponseErrors } from './response-errors.tsx';
 import { ResponseHeaders } from './response-headers.tsx';
 import { StatusBar } from './status-bar.tsx';

@@ -49,8 +49,8 @@ const LIMIT_LABELS: [keyof CostLimits, string][] = [
 ];
 
 /**
- * 12,345 for a whole number. Not `toLocaleString('en-US')`: that built an ICU formatter per
- * call, ~17 ms of main thread per render of the meter (a profile of the console's start).
+ * 12,345 for a whole number. Not `toLocaleString('en-US')`: that builds an ICU formatter per
+ * call, a long task on the main thread at every render of the meter.
  */
 export const fmt = (n: number) =>
   Number.isSafeInteger(n)

@@ -5,8 +5,8 @@ import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
 import type { RunRequest } from './use-run-operation.ts';
 import { requestOptionHeaders, withOptionHeaders } from './request-options.ts';
 import { traceInfo } from '../response/trace-info.ts';
-import { loadFormatClient } from '../response/format-client-loader.ts';
-import { setLiveResponse } from '../response/live-response.ts';
+import { loadResponseReader } from '../response/read-response-loader.ts';
+import { runProgress } from '../response/responses.ts';
 import { getRequestOptions } from './request-options-store.ts';
 import type { RunResult } from '../response/responses.ts';
 
@@ -42,7 +42,7 @@ export async function execute(req: RunRequest, signal: AbortSignal): Promise<Run
     );
     const h = t.response.headers;
     // Requested when the run started (run/use-run-operation.ts), so in by now.
-    const { readResponse } = await loadFormatClient();
+    const { readResponse } = await loadResponseReader();
     const { body, size, receivedAt } = await readResponse(
       t.response,
       {
@@ -50,7 +50,7 @@ export async function execute(req: RunRequest, signal: AbortSignal): Promise<Run
         scheme: conn.scheme,
         now: Date.now(),
       },
-      { signal, onProgress: setLiveResponse },
+      { signal, onProgress: runProgress },
     );
     const ms = receivedAt - t.startedAt;
     return {

@@ -1,21 +1,16 @@
-import { useCallback, useRef, useState } from 'react';
-import { loadFormatClient } from '../response/format-client-loader.ts';
-import { setLiveResponse } from '../response/live-response.ts';
+import { useCallback, useRef } from 'react';
+import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
+import { loadResponseReader } from '../response/read-response-loader.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
-import { setRunResult, type RunResult } from '../response/responses.ts';
+import { runSettled, runStarted, useRunningTab, type RunResult } from '../response/responses.ts';
 import type * as ExecuteRun from './execute-run.ts';
 
 type ExecuteRunModule = typeof ExecuteRun;
 
 /** The run's sending and reading (run/execute-run.ts), loaded once. */
-let executing: Promise<ExecuteRunModule> | undefined;
-export function loadExecuteRun() {
-  executing ??= import('./execute-run.ts').catch((err: unknown) => {
-    executing = undefined;
-    throw err;
-  });
-  return executing;
-}
+export const loadExecuteRun: () => Promise<ExecuteRunModule> = lazyOnce(
+  () => import('./execute-run.ts'),
+).load;
 
 function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
   return loadExecuteRun().then(
@@ -50,7 +45,7 @@ export interface RunRequest {
  */
 export function useRunOperation() {
   const abortRef = useRef<AbortController | null>(null);
-  const [running, setRunning] = useState<RunRequest>();
+  const runningTabId = useRunningTab();
   const run = useCallback((req: RunRequest) => {
     abortRef.current?.abort();
     const controller = new AbortController();
@@ -61,28 +56,22 @@ export function useRunOperation() {
       variables: req.variablesText,
       operationName: req.operationName,
     });
-    setRunning(req);
-    // The text streaming in (response/live-response.ts) is this run's from here on; it stays
-    // after success, shared with the result's document, and goes with a failure.
-    setLiveResponse(undefined);
+    runStarted(req.tabId);
     void loadResponseViewer().catch(() => {});
     // The response worker starts with the run (the request is not held for it).
-    loadFormatClient().then(
+    loadResponseReader().then(
       (c) => c.prepareResponseWorker(),
       () => undefined, // execute() awaits it again and reports the failure
     );
     void execute(req, controller.signal).then((result) => {
-      const latest = abortRef.current === controller;
-      if (result.failure && latest) setLiveResponse(undefined);
-      setRunResult(req.tabId, result);
-      if (latest) setRunning(undefined);
+      runSettled(req.tabId, result, abortRef.current === controller);
     });
   }, []);
   const stop = useCallback(() => abortRef.current?.abort(), []);
   return {
     run,
     stop,
-    isRunning: running !== undefined,
-    runningTabId: running?.tabId,
+    isRunning: runningTabId !== undefined,
+    runningTabId,
   };
 }

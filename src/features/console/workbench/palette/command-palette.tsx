@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { afterNextPaint } from '../../../../shared/lib/schedule.ts';
 import { commandById, type CommandTarget } from '../../commands/command-table.ts';
 import { matchesKey } from '../../commands/keys.ts';
 import type { OpenRequest } from '../../collections/saved-panel.tsx';
@@ -56,14 +57,7 @@ export function CommandPalette({ target, onOpen, onClose }: CommandPaletteProps)
   }, []);
   useEffect(() => {
     // Ranking's preparation after the palette's first paint, not on the first key.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => snapshotsOf(items), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => snapshotsOf(items));
   }, [items]);
   useEffect(() => {
     if (current >= 0)

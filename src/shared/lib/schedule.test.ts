@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  afterNextPaint,
   endQuietWait,
   holdQuiet,
   MAX_WAIT_MS,
   QUIET_MS,
   resetPageQuietForTests,
+  whenIdle,
   whenPageQuiet,
   whenPageWanted,
-} from './page-quiet.ts';
+} from './schedule.ts';
 
 /** The window the module listens on for keys, stood in for by an EventTarget (Node has none). */
 let win: EventTarget;
@@ -120,5 +122,84 @@ describe('whenPageQuiet', () => {
     expect(await settled(quiet)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(quiet)).toBe(true);
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('runs at once in a hidden page, which paints nothing', () => {
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const run = vi.fn();
+    afterNextPaint(run);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(frames).toHaveLength(0);
+  });
+
+  const frames: (() => void)[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    frames.length = 0;
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => (frames[id - 1] = () => undefined));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('runs in a task after the frame callback, not in it', () => {
+    const run = vi.fn();
+    afterNextPaint(run);
+    vi.runAllTimers();
+    expect(run).not.toHaveBeenCalled();
+    frames[0]!();
+    expect(run).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not run once cancelled, before or after the frame', () => {
+    const before = vi.fn();
+    afterNextPaint(before)();
+    frames[0]!();
+    vi.runAllTimers();
+    expect(before).not.toHaveBeenCalled();
+
+    const after = vi.fn();
+    const cancel = afterNextPaint(after);
+    frames[1]!();
+    cancel();
+    vi.runAllTimers();
+    expect(after).not.toHaveBeenCalled();
+  });
+});
+
+describe('whenIdle', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('asks for an idle moment with the timeout, and cancels it', () => {
+    const asked: Array<{ cb: () => void; timeout?: number }> = [];
+    const cancelled: number[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void, o?: { timeout?: number }) =>
+      asked.push({ cb, timeout: o?.timeout }),
+    );
+    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    const run = vi.fn();
+    const cancel = whenIdle(run, 750);
+    expect(asked).toEqual([{ cb: run, timeout: 750 }]);
+    cancel();
+    expect(cancelled).toEqual([1]);
+  });
+
+  it('runs in a task where there is no idle callback', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const run = vi.fn();
+    whenIdle(run, 750);
+    expect(run).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });

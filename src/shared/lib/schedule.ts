@@ -1,16 +1,64 @@
 /**
- * When the page is quiet: what a page does at start that the user waits for (a schema on its
- * way, held with `holdQuiet`) goes before what can come later (an editor's language, the other
- * editors, prefetched panels), which waits in `whenPageQuiet`.
+ * When deferred work runs: the one place for the page's timing rules.
  *
- * The page is quiet once nothing has been held for QUIET_MS. A key pressed anywhere, or
- * `endQuietWait` (focus in an editor), ends the wait at once (whoever types wants the editors'
- * language now), and nothing waits longer than MAX_WAIT_MS from the first `whenPageQuiet` call.
- *
- * Why: on a fresh load the deferred chunks' evaluation (~50 ms of main-thread tasks) ran exactly
- * while "Use sandbox" was clicked and the schema's answer came in, and held Docs back by ~100 ms
- * (bench `big-schema`, issue 13).
+ * - `afterNextPaint(run)`: in a task after the next frame is painted (an animation frame runs
+ *   just before style, layout and paint; a task posted from it runs after them). What the first
+ *   screen does not need starts there, so it neither delays a paint nor lengthens its task. A
+ *   hidden page paints nothing, so it runs at once there.
+ * - `whenIdle(run, timeoutMs)`: in an idle moment (requestIdleCallback), at most `timeoutMs` later.
+ * - The page-quiet rule: what a page does at start that the user waits for (a schema on its way,
+ *   held with `holdQuiet`) goes before what can come later (an editor's language, the other
+ *   editors, prefetched panels), which waits in `whenPageQuiet`. The page is quiet once nothing
+ *   has been held for QUIET_MS. A key pressed anywhere, or `endQuietWait` (focus in an editor),
+ *   ends the wait at once (whoever types wants the editors now), and nothing waits longer than
+ *   MAX_WAIT_MS from the first `whenPageQuiet` call.
+ * - `whenIdleAfterPaint()`: the three in a row, for a chunk the first screen can do without.
  */
+
+/** Runs `run` in a task after the next paint (at once in a hidden page); returns its cancel. */
+export function afterNextPaint(run: () => void): () => void {
+  if (
+    typeof requestAnimationFrame !== 'function' ||
+    (typeof document !== 'undefined' && document.visibilityState === 'hidden')
+  ) {
+    run();
+    return () => {};
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/** Runs `run` in an idle moment, at most `timeoutMs` later (soon where there is no idle callback). */
+export function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
+  const id = requestIdleCallback(run, { timeout: timeoutMs });
+  return () => cancelIdleCallback(id);
+}
+
+/** The longest an after-paint load waits for an idle moment once the page is quiet. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Resolves once the page has painted, then is quiet, and then has an idle moment (at most
+ * IDLE_TIMEOUT_MS later; no idle wait once a key was pressed or an editor focused).
+ */
+export function whenIdleAfterPaint(): Promise<void> {
+  return new Promise<void>((resolve) => afterNextPaint(resolve))
+    .then(whenPageQuiet)
+    .then(() =>
+      Promise.race([
+        whenPageWanted(),
+        new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)),
+      ]),
+    );
+}
 
 /** How long nothing must be held before the page counts as quiet (ms). */
 export const QUIET_MS = 250;
