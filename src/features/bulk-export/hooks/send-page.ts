@@ -20,9 +20,9 @@ export async function sendPage(
     headers,
     requestName: body.operationName ?? undefined,
   });
-  return {
-    status: t.response.status,
-    retryAfter: t.response.headers.get('Retry-After'),
-    text: await t.response.text(),
-  };
+  const { status } = t.response;
+  const retryAfter = t.response.headers.get('Retry-After');
+  // A page's bytes go to the export worker as they are (transferred): no text on this thread.
+  if (status === 200) return { status, retryAfter, text: '', body: await t.response.arrayBuffer() };
+  return { status, retryAfter, text: await t.response.text() };
 }

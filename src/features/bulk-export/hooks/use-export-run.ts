@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import { saveBlob } from '../../../shared/lib/save-blob.ts';
 import { withRefusal, type Refusal } from '../lib/cost-refusal.ts';
-import { ExportFile, exportFileName } from '../lib/export-file.ts';
+import { exportFileName } from '../lib/file-name.ts';
 import type { ExportFormat } from '../lib/page-text.ts';
 import { choosePageSize } from '../lib/page-size.ts';
 import type { PagedOperation } from '../lib/rewrite.ts';
 import { runPages, type Progress } from '../lib/run-pages.ts';
 import { sleep } from '../lib/sleep.ts';
+import { openExportFile, type ExportFileClient } from './page-writer-client.ts';
 import { sendPage } from './send-page.ts';
 
 type Phase = 'idle' | 'running' | 'rate-limited' | 'stopped' | 'failed' | 'done';
@@ -33,7 +34,9 @@ interface Job {
   /** Smaller once the instance states lower limits than the console held (kept for Resume). */
   pageSize: number;
   limits: CostLimits;
-  file: ExportFile;
+  format: ExportFormat;
+  /** The file, in the export worker (opened when the export starts). */
+  file: Promise<ExportFileClient>;
   headers?: Record<string, string>;
   note?: string;
 }
@@ -75,7 +78,13 @@ export function useExportRun() {
       {
         send: (body, signal) => sendPage(body, signal, j.headers),
         sleep,
-        write: (rows) => j.file.write(rows),
+        read: async (answer) => {
+          const file = await j.file;
+          return answer.body instanceof ArrayBuffer
+            ? file.read(answer.body)
+            : { ok: false, error: 'The answer has no body.' };
+        },
+        write: async () => (await j.file).write(),
         resize: (refusal) => resized(j, refusal),
       },
       (e) => {
@@ -96,9 +105,13 @@ export function useExportRun() {
     abort.current = undefined;
     const base = { progress: outcome.progress, pageSize: j.pageSize, note: j.note };
     if (outcome.kind === 'done') {
-      const fileName = exportFileName(j.op.operationName, j.op.path, j.file.format);
-      saveBlob(j.file.blob(), fileName);
-      setView({ ...base, phase: 'done', fileName });
+      const fileName = exportFileName(j.op.operationName, j.op.path, j.format);
+      try {
+        saveBlob(await (await j.file).file(), fileName);
+        setView({ ...base, phase: 'done', fileName });
+      } catch (err) {
+        setView({ ...base, phase: 'failed', error: (err as Error).message });
+      }
     } else if (outcome.kind === 'stopped') setView({ ...base, phase: 'stopped' });
     else setView({ ...base, phase: 'failed', error: outcome.message });
   }, []);
@@ -111,7 +124,9 @@ export function useExportRun() {
       format: ExportFormat,
       headers?: Record<string, string>,
     ) => {
-      const j: Job = { op, pageSize, limits, headers, file: new ExportFile(format, op.columns) };
+      const file = openExportFile({ format, columns: op.columns, path: op.path, rows: op.rows });
+      file.catch(() => undefined); // the run reports it when it reads the first page
+      const j: Job = { op, pageSize, limits, headers, format, file };
       job.current = j;
       progress.current = START;
       void go(j, START);
@@ -127,8 +142,14 @@ export function useExportRun() {
 
   const saveSoFar = useCallback(() => {
     const j = job.current;
-    if (j)
-      saveBlob(j.file.blob(), exportFileName(j.op.operationName, j.op.path, j.file.format, true));
+    if (!j) return;
+    const name = exportFileName(j.op.operationName, j.op.path, j.format, true);
+    j.file
+      .then((f) => f.file())
+      .then(
+        (blob) => saveBlob(blob, name),
+        (err: unknown) => setView((v) => ({ ...v, error: (err as Error).message })),
+      );
   }, []);
 
   return { view, start, stop, resume, saveSoFar };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExportFile, exportFileName } from './export-file.ts';
+import { ExportFile } from './export-file.ts';
+import { exportFileName } from './file-name.ts';
 
 describe('ExportFile', () => {
   it('writes the CSV header once, then each page, as one file', async () => {

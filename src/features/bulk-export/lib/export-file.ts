@@ -31,14 +31,3 @@ export class ExportFile {
     return new Blob(this.parts, { type: MIME[this.format] });
   }
 }
-
-/** `AllUsers-users.csv`: the operation's name (or "export") and the list's path, file-safe. */
-export function exportFileName(
-  operationName: string | undefined,
-  path: readonly string[],
-  format: ExportFormat,
-  partial = false,
-): string {
-  const base = [operationName ?? 'export', ...path].join('-').replace(/[^\w.-]+/g, '_');
-  return `${base}${partial ? '-partial' : ''}.${format}`;
-}

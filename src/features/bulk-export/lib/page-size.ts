@@ -13,8 +13,8 @@ import {
 import type { PagedOperation } from './rewrite.ts';
 
 /**
- * Rows per page at most, whatever the limits allow: each page is read and written on the main
- * thread, and a thousand rows keep that to a few milliseconds (and a failed page cheap to redo).
+ * Rows per page at most, whatever the limits allow: a page is one response held whole (in the
+ * export worker) and one request to redo when it fails; a thousand rows keep both small.
  */
 export const PAGE_CEILING = 1000;
 

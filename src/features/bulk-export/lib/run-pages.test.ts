@@ -8,6 +8,7 @@ import {
   type PageBody,
   type RunEvent,
 } from './run-pages.ts';
+import { PageStore } from './page-store.ts';
 import { sleep } from './sleep.ts';
 
 const op: PagedOperation = {
@@ -57,9 +58,29 @@ function instance(faults: Record<number, Answer | Error> = {}) {
 
 const start = { pages: 0, rows: 0, cursor: null };
 
+/** The loop's deps around a fake instance, with the export worker's store in-process. */
 function deps(send: (b: PageBody) => Promise<Answer>) {
-  const written: unknown[] = [];
-  return { written, deps: { send, sleep, write: (rows: unknown[]) => written.push(...rows) } };
+  const store = new PageStore({
+    format: 'ndjson',
+    columns: [{ name: 'n', path: ['n'] }],
+    path: ['users'],
+    rows: 'nodes',
+  });
+  /** The rows in the file so far. */
+  const written = async () =>
+    (await store.blob().text())
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as unknown);
+  return {
+    written,
+    deps: {
+      send,
+      sleep,
+      read: async (a: Answer) => store.read(a.body ?? a.text),
+      write: async () => store.write(),
+    },
+  };
 }
 
 describe('runPages', () => {
@@ -82,7 +103,7 @@ describe('runPages', () => {
       kind: 'done',
       progress: { pages: 3, rows: 7, total: 7, cursor: 'c7' },
     });
-    expect(written).toEqual(ALL);
+    expect(await written()).toEqual(ALL);
     expect(sent.map((b) => b.variables)).toEqual([
       { q: 'x', pageSize: 3, cursor: null },
       { q: 'x', pageSize: 3, cursor: 'c3' },
@@ -107,7 +128,7 @@ describe('runPages', () => {
     expect(sent[2]!.variables.cursor).toBe('c3');
     expect(sent[1]!.variables.cursor).toBe('c3');
     await expect(run).resolves.toMatchObject({ kind: 'done', progress: { rows: 7 } });
-    expect(written).toEqual(ALL);
+    expect(await written()).toEqual(ALL);
   });
 
   it('a 429 without Retry-After waits the default; too many in a row fail, keeping the cursor', async () => {
@@ -154,7 +175,7 @@ describe('runPages', () => {
       kind: 'done',
       progress: { pages: 4, rows: 7, total: 7, cursor: 'c7' },
     });
-    expect(written).toEqual(ALL);
+    expect(await written()).toEqual(ALL);
   });
 
   it("a cost-limit 400 asks for a smaller page size under the instance's limits, same cursor", async () => {
@@ -198,7 +219,7 @@ describe('runPages', () => {
     expect(outcome).toMatchObject({ kind: 'failed', progress: { rows: 5, cursor: 'c5' } });
     expect(outcome.kind === 'failed' && outcome.message).toMatch(/^The instance answered 400: /);
     expect(events.filter((e) => e.kind === 'resized')).toHaveLength(1);
-    expect(written).toEqual(ALL.slice(0, 5));
+    expect(await written()).toEqual(ALL.slice(0, 5));
   });
 
   it('a network failure, an error answer and a cursor that does not move all fail', async () => {

@@ -10,7 +10,7 @@
  */
 import { retryAfterSeconds } from '../../../shared/api/http.ts';
 import { readCostRefusal, type Refusal } from './cost-refusal.ts';
-import { readPage } from './read-page.ts';
+import type { PageRead } from './page-store.ts';
 import type { PagedOperation } from './rewrite.ts';
 
 /** Seconds to wait after a 429 without a usable Retry-After. */
@@ -21,7 +21,10 @@ export const MAX_RATE_LIMITED = 10;
 export interface Answer {
   status: number;
   retryAfter: string | null;
+  /** The body of any answer but a 200 (small: an error, a refusal). */
   text: string;
+  /** A 200's body, for `read`. */
+  body?: ArrayBuffer | string;
 }
 
 export interface PageBody {
@@ -35,8 +38,10 @@ export interface RunDeps {
   send(body: PageBody, signal: AbortSignal): Promise<Answer>;
   /** Waits `ms`; settles early (either way) when the signal aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
-  /** Takes one page's rows, in order. */
-  write(rows: unknown[]): void;
+  /** Reads a 200 answer's page (in the export worker) and holds its rows. */
+  read(answer: Answer): Promise<PageRead>;
+  /** Appends the rows `read` holds to the file. */
+  write(): Promise<void>;
   /** The page size under the limits the instance stated, if there is one. */
   resize?(refusal: Refusal[]): number | undefined;
 }
@@ -118,21 +123,25 @@ export async function runPages(
     }
     if (answer.status !== 200)
       return failed(`The instance answered ${answer.status}${snippet(answer.text)}`);
-    let body: unknown;
+    let read: PageRead;
     try {
-      body = JSON.parse(answer.text);
-    } catch {
-      return failed(`The answer is not JSON${snippet(answer.text)}`);
+      read = await deps.read(answer);
+    } catch (err) {
+      return failed(err instanceof Error ? err.message : String(err));
     }
-    const read = readPage(body, op);
     if (!read.ok) return failed(read.error);
     const { page } = read;
     if (page.hasNextPage && (page.endCursor === null || page.endCursor === progress.cursor))
       return failed('The instance says more rows follow but gave no new cursor to ask from.');
-    deps.write(page.rows);
+    if (signal.aborted) return stopped();
+    try {
+      await deps.write();
+    } catch (err) {
+      return failed(err instanceof Error ? err.message : String(err));
+    }
     progress = {
       pages: progress.pages + 1,
-      rows: progress.rows + page.rows.length,
+      rows: progress.rows + page.rows,
       total: page.totalCount ?? progress.total,
       cursor: page.endCursor ?? progress.cursor,
     };
