@@ -53,6 +53,8 @@ import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
 import { forgetRun, useRunResult } from './response/responses.ts';
+import { forgetRuns } from './response/compare/run-history.ts';
+import { CompareRunsButton } from './response/compare/compare-runs-button.tsx';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
 
@@ -181,6 +183,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   function closeTab(id: string) {
     store.closeTab(id);
     forgetRun(id); // free a possibly large response
+    forgetRuns(id); // and the runs it kept for Compare runs
   }
   function togglePanel(p: Panel) {
     const opening = sidePanel !== p;
@@ -216,6 +219,9 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     openSettings,
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
+    copyAsFetch: exporting.copyAsFetch,
+    copyAsPython: exporting.copyAsPython,
+    copyAsGo: exporting.copyAsGo,
     openPalette: () => setPaletteOpen(true),
     exportAllPages: () =>
       setExportRequest({
@@ -348,6 +354,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
                 result={result}
                 running={actions.running && actions.runningTabId === activeId}
                 onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
+                actions={<CompareRunsButton tabId={activeId} />}
               />
             </ErrorBoundary>
           </div>

@@ -44,6 +44,12 @@ export interface CommandTarget {
   copyAsSrc(): void;
   /** Open the "Export all pages" dialog for the list under the query cursor (bulk-export). */
   exportAllPages(): void;
+  /** The request as a JavaScript module (`fetch`, runs with Node 20). */
+  copyAsFetch(): void;
+  /** The request as a Python script (`requests`). */
+  copyAsPython(): void;
+  /** The request as a Go program (`net/http`). */
+  copyAsGo(): void;
   /** Open the command palette (`workbench/palette/`), where every command and more is searched by name. */
   openPalette(): void;
 }
@@ -195,6 +201,30 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.copyAsSrc(),
     button: 'Copy as src command',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-fetch',
+    label: 'Copy the request as JavaScript (fetch; runs with Node 20)',
+    keys: [],
+    run: (t) => t.copyAsFetch(),
+    button: 'Copy as fetch (JavaScript)',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-python',
+    label: 'Copy the request as a Python script (requests)',
+    keys: [],
+    run: (t) => t.copyAsPython(),
+    button: 'Copy as Python requests',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-go',
+    label: 'Copy the request as a Go program (net/http)',
+    keys: [],
+    run: (t) => t.copyAsGo(),
+    button: 'Copy as Go net/http',
     group: 'copy-as',
   },
   {

@@ -9,15 +9,15 @@ const ITEMS = commandsWithButtons('copy-as');
 
 /**
  * The editor toolbar's "Copy as…" menu: every export of the command table (curl as
- * `src api -get-curl` prints it, the `src` command) and "Include token", which stays off unless
- * ticked (the copy then carries a warning).
+ * `src api -get-curl` prints it, the `src` command, fetch, Python requests, Go net/http) and
+ * "Include token", which stays off unless ticked (the copy then carries a warning).
  */
 export function CopyAsMenu({ commands, state }: { commands: CommandTarget; state: ExportState }) {
   const { includeToken, setIncludeToken } = state;
   return (
     <MenuButton
       label="Copy as…"
-      title="Copy the request as a command (curl, src)"
+      title="Copy the request as a command or as code (curl, src, JavaScript, Python, Go)"
       className="icon-button"
       items={(close) => (
         <>
@@ -28,7 +28,7 @@ export function CopyAsMenu({ commands, state }: { commands: CommandTarget; state
             type="button"
             role="menuitemcheckbox"
             aria-checked={includeToken}
-            title="Put the real token in the copied command (off: it is redacted)"
+            title="Put the real token in the copied command or code (off: it is redacted)"
             onClick={() => setIncludeToken(!includeToken)}
           >
             <span aria-hidden="true" className="menu-check">

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { REDACTED, toCurl } from './curl-export.ts';
+import { toCurl } from './curl-export.ts';
+import { REDACTED } from './redact.ts';
 import { toSrcCommand } from './src-export.ts';
 import { splitShellWords } from './shell-words.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactAuthorization, toCurl, type CurlOptions } from './curl-export';
+import { toCurl, type CurlOptions } from './curl-export';
+import { redactAuthorization } from './redact.ts';
 import { splitShellWords } from './shell-words';
 
 const TOKEN = 'sgp_local_0123456789abcdef0123456789abcdef01234567';

@@ -1,7 +1,7 @@
 import { Kind, parse, visit, type ASTNode, type DocumentNode } from 'graphql';
 import { OVERRIDE_FEATURE_HEADER } from '../../../shared/contracts/feature-flags.ts';
 import { goJsonMarshal } from './go-json';
-import { REDACTED } from './curl-export';
+import { REDACTED } from './redact.ts';
 import { posixQuote } from './shell-quote';
 
 export interface SrcCommandOptions {

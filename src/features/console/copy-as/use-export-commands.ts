@@ -11,18 +11,59 @@ export interface ExportState {
   fallback?: string;
 }
 
+/** What can be copied: a command line or a program (commands/command-table.ts `copy-as-*`). */
+type ExportKind = 'curl' | 'src' | 'fetch' | 'python' | 'go';
+
+/** How the status line names each kind of copy. */
+const WHAT: Record<ExportKind, string> = {
+  curl: 'curl command',
+  src: 'src command',
+  fetch: 'fetch snippet (JavaScript)',
+  python: 'Python requests script',
+  go: 'Go net/http program',
+};
+
+/** The text of a copy; each generator is a chunk of its own, loaded on first use. */
+async function render(kind: ExportKind, req: ExportRequest, redactToken: boolean) {
+  switch (kind) {
+    case 'curl':
+      return (await import('./curl-export.ts')).toCurl({ ...req, redactToken });
+    case 'fetch':
+      return (await import('./fetch-snippet.ts')).toFetchSnippet({ ...req, redactToken });
+    case 'python':
+      return (await import('./python-snippet.ts')).toPythonSnippet({ ...req, redactToken });
+    case 'go':
+      return (await import('./go-snippet.ts')).toGoSnippet({ ...req, redactToken });
+    case 'src': {
+      const { operationSource, toSrcCommand, tokenFromAuthorization } =
+        await import('./src-export.ts');
+      return toSrcCommand({
+        endpoint: req.endpoint,
+        token: tokenFromAuthorization(req.authorization),
+        query: operationSource(req.body.query, req.body.operationName),
+        variables: req.body.variables,
+        redactToken,
+        trace: req.optionHeaders.some(([n]) => n.toLowerCase() === 'x-sourcegraph-should-trace'),
+        featureFlags: req.optionHeaders.flatMap(([n, v]) =>
+          n.toLowerCase() === 'x-sourcegraph-override-feature' ? [v] : [],
+        ),
+      });
+    }
+  }
+}
+
 /**
- * "Copy as curl" (exactly `src api -get-curl`'s format) and "Copy as src command": the
- * `copy-as-curl` / `copy-as-src` commands of commands/command-table.ts. The token is redacted
- * unless "Include token" is checked; if the browser blocks the clipboard, the command is kept
- * for manual copying.
+ * The "Copy as…" commands: curl (exactly `src api -get-curl`'s format), the src command, and
+ * code that runs as printed (fetch, Python requests, Go net/http). The token and secret headers
+ * are redacted unless "Include token" is checked; if the browser blocks the clipboard, the text
+ * is kept for manual copying.
  */
 export function useExportCommands(build: () => Promise<ExportRequest>) {
   const [includeToken, setIncludeToken] = useState(false);
   const [status, setStatus] = useState('');
   const [fallback, setFallback] = useState<string>();
 
-  async function copy(kind: 'curl' | 'src') {
+  async function copy(kind: ExportKind) {
     let req: ExportRequest;
     try {
       req = await build();
@@ -37,26 +78,8 @@ export function useExportCommands(build: () => Promise<ExportRequest>) {
       return;
     }
     const redactToken = !includeToken;
-    let text: string;
-    if (kind === 'curl') {
-      const { toCurl } = await import('./curl-export');
-      text = toCurl({ ...req, redactToken });
-    } else {
-      const { operationSource, toSrcCommand, tokenFromAuthorization } =
-        await import('./src-export');
-      text = toSrcCommand({
-        endpoint: req.endpoint,
-        token: tokenFromAuthorization(req.authorization),
-        query: operationSource(req.body.query, req.body.operationName),
-        variables: req.body.variables,
-        redactToken,
-        trace: req.optionHeaders.some(([n]) => n.toLowerCase() === 'x-sourcegraph-should-trace'),
-        featureFlags: req.optionHeaders.flatMap(([n, v]) =>
-          n.toLowerCase() === 'x-sourcegraph-override-feature' ? [v] : [],
-        ),
-      });
-    }
-    const what = kind === 'curl' ? 'curl command' : 'src command';
+    const text = await render(kind, req, redactToken);
+    const what = WHAT[kind];
     try {
       await navigator.clipboard.writeText(text);
       setFallback(undefined);
@@ -75,5 +98,8 @@ export function useExportCommands(build: () => Promise<ExportRequest>) {
     state,
     copyAsCurl: () => void copy('curl'),
     copyAsSrc: () => void copy('src'),
+    copyAsFetch: () => void copy('fetch'),
+    copyAsPython: () => void copy('python'),
+    copyAsGo: () => void copy('go'),
   };
 }

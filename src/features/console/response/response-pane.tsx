@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ResponseViewPanel, ResponseViewTabs } from './response-view-tabs.tsx';
 import { TablePanel } from './table/table-panel.tsx';
 import { useResponseViewer } from './use-response-viewer.ts';
@@ -11,10 +11,12 @@ interface Props {
   result?: RunResult;
   running: boolean;
   onLocate(line: number, column: number): void;
+  /** Controls at the end of the view strip ("Compare runs"). */
+  actions?: ReactNode;
 }
 
 /** Region "Response": status line, a clear message for each failure kind, errors, the body. */
-export function ResponsePane({ result, running, onLocate }: Props) {
+export function ResponsePane({ result, running, onLocate, actions }: Props) {
   const body = result?.body;
   const notice = body?.notice;
   // While a run streams in, the text received so far; then the finished result.
@@ -28,6 +30,7 @@ export function ResponsePane({ result, running, onLocate }: Props) {
       {/* Response views: tabs "JSON" and "Table" (response/response-view-tabs.tsx). */}
       <div className="response-view-strip">
         <ResponseViewTabs idBase={views} />
+        {actions}
       </div>
       {!running && result?.headers && <ResponseHeaders headers={result.headers} />}
       {!running && !result && (

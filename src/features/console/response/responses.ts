@@ -2,6 +2,7 @@ import type { Text } from '@codemirror/state';
 import { createStore, useStore } from '../../../shared/lib/store.ts';
 import type { TraceInfo } from './trace-info.ts';
 import type { FormattedResponse } from './read-response.ts';
+import type { RunTarget } from './compare/kept-runs.ts';
 
 /** The last run of a tab. Kept in memory only: responses can be 50 MB and may hold private data. */
 export interface RunResult {
@@ -20,6 +21,8 @@ export interface RunResult {
   headers?: [string, string][];
   /** Trace id and link when the instance traced the request. */
   trace?: TraceInfo;
+  /** The profile and host it was sent to ("Compare runs" shows them). */
+  target?: RunTarget;
 }
 
 /**

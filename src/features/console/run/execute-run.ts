@@ -1,5 +1,5 @@
 import { httpMeta, NetworkError } from '../../../shared/api/http.ts';
-import { getConnection } from '../../connection/index.ts';
+import { activeProfileName, getConnection, normalizeBaseUrl } from '../../connection/index.ts';
 import { ensureUsableToken, TokenExpiredError } from '../../connection/index.ts';
 import { ConnectionError, sendGraphQL } from '../../connection/index.ts';
 import type { RunRequest } from './use-run-operation.ts';
@@ -41,6 +41,8 @@ export async function execute(req: RunRequest, signal: AbortSignal): Promise<Run
       },
     );
     const h = t.response.headers;
+    const host = normalizeBaseUrl(conn.baseUrl);
+    const target = { profile: activeProfileName() ?? '', host: host ? new URL(host).host : '' };
     // Requested when the run started (run/use-run-operation.ts), so in by now.
     const { readResponse } = await loadResponseReader();
     const { body, size, receivedAt } = await readResponse(
@@ -61,6 +63,7 @@ export async function execute(req: RunRequest, signal: AbortSignal): Promise<Run
       body,
       headers: [...h.entries()],
       trace: traceInfo(h),
+      target,
     };
   } catch (err) {
     if (signal.aborted || (err instanceof NetworkError && err.kind === 'aborted'))

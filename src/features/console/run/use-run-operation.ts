@@ -3,6 +3,7 @@ import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
 import { loadResponseReader } from '../response/read-response-loader.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
 import { runSettled, runStarted, useRunningTab, type RunResult } from '../response/responses.ts';
+import { keepRun } from '../response/compare/run-history.ts';
 import type * as ExecuteRun from './execute-run.ts';
 
 type ExecuteRunModule = typeof ExecuteRun;
@@ -65,6 +66,7 @@ export function useRunOperation() {
     );
     void execute(req, controller.signal).then((result) => {
       runSettled(req.tabId, result, abortRef.current === controller);
+      keepRun(req.tabId, result);
     });
   }, []);
   const stop = useCallback(() => abortRef.current?.abort(), []);
