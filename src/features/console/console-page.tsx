@@ -12,6 +12,7 @@ import { EditorColumn } from './workbench/editor-column.tsx';
 import {
   CompareRunsButton,
   CostConfirmBar,
+  ExportDialog,
   HistoryPanel,
   prefetchPanels,
   ProductionConfirmBar,
@@ -21,6 +22,7 @@ import {
 } from './workbench/lazy-panels.tsx';
 import { ResponsePane } from './response/response-pane.tsx';
 import type { OpenRequest } from './collections/saved-panel.tsx';
+import type { ExportRequest } from './run/export-slot.tsx';
 import { SaveAlert } from './collections/save-alert.tsx';
 import { CommandPalette, prefetchPalette } from './workbench/palette/lazy-palette.tsx';
 import { TabsBar } from './workbench/tabs-bar.tsx';
@@ -134,6 +136,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [exportRequest, setExportRequest] = useState<ExportRequest>();
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
@@ -220,6 +223,11 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     copyAsPython: exporting.copyAsPython,
     copyAsGo: exporting.copyAsGo,
     openPalette: () => setPaletteOpen(true),
+    exportAllPages: () =>
+      setExportRequest({
+        ...actions.texts(),
+        cursorOffset: handles.query.current?.view?.state.selection.main.head,
+      }),
   };
   usePageShortcuts(commands);
 
@@ -358,6 +366,14 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
           target={commands}
           onOpen={openInNewTab}
           onClose={() => setPaletteOpen(false)}
+        />
+      )}
+      {exportRequest && (
+        <ExportDialog
+          request={exportRequest}
+          getSchema={() => schema.schema}
+          limits={limits}
+          onClose={() => setExportRequest(undefined)}
         />
       )}
       {saving.dialog && (
