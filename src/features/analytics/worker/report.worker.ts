@@ -26,6 +26,7 @@ import {
   runSummary,
 } from './queries.ts';
 import { RawBytes } from './raw-bytes.ts';
+import { runSeats } from '../seats/seat-query.ts';
 
 const PROGRESS_MS = 200;
 const VIEW_REFRESH_MS = 700;
@@ -309,4 +310,5 @@ serveRpc<ReportApi>(self, {
   keyFigures: () => runKeyFigures(store, requestedStart),
   export: (what) => runExport(store, what.what === 'summary' ? what.spec : undefined),
   download: () => ({ blob: raw.blob('text/csv'), bytes: raw.bytes }),
+  seats: (instance) => runSeats(store, instance),
 });
