@@ -21,7 +21,7 @@
 import { USERS, type UserRecord } from './instance/data.ts';
 
 /** Report users before the instance's own: deleted accounts. */
-export const DELETED_FIRST = 6;
+const DELETED_FIRST = 6;
 /** Deleted people's IDs start above any instance user's (SANDBOX_USERS is at most 200,000). */
 export const DELETED_ID_BASE = 900_000;
 

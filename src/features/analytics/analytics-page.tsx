@@ -25,6 +25,7 @@ import {
   type ReportForm as Form,
 } from '../../shared/contracts/report-params.ts';
 import { SUMMARY_PRESETS, type SummarySpec } from './lib/summary-spec.ts';
+import { SeatsRegion } from './seats/seats-loader.ts';
 import './analytics.css';
 
 /** What the user typed survives leaving the tab and coming back (not persisted to storage). */
@@ -186,6 +187,7 @@ export default function AnalyticsPage() {
           shown={panel(2)}
         />
       </div>
+      {state.loadId > 0 && <SeatsRegion state={state} host={form.host} seats={report.seats} />}
       {state.loadId > 0 && (
         <div className="an-rows-head">
           <h2 className="an-h2">Rows</h2>

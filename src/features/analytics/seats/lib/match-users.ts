@@ -33,7 +33,7 @@ export interface Matches {
 }
 
 /** The form compared: trimmed, NFC, lower-case ('' for nothing to compare). */
-export function userKey(s: string): string {
+function userKey(s: string): string {
   return s.trim().normalize('NFC').toLowerCase();
 }
 

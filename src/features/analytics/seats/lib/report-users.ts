@@ -12,7 +12,7 @@ import { parseNumber } from '../../lib/csv-types.ts';
 import type { ColumnData, RowSource } from '../../lib/summarize.ts';
 import type { ReportKey } from './match-users.ts';
 
-export interface ReportUser extends ReportKey {
+interface ReportUser extends ReportKey {
   rows: number;
   active: boolean;
   /** The last date (as written, `YYYY-MM-DD` or `YYYY-MM`) with activity; '' when none or no dates. */
