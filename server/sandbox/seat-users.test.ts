@@ -34,6 +34,11 @@ describe('the sandbox instance and its analytics report describe the same users'
     expect(known.some((r) => r.Username && !byName.has(r.Username))).toBe(true);
     expect(known.some((r) => !byEmail.has(r['User Email']!))).toBe(true);
     expect(known.some((r) => r.Username === '' && r['User Email'])).toBe(true);
+    // Found only when case is ignored: neither the username nor the email as the instance has it.
+    const exact = (r: Record<string, string>) =>
+      byName.has(r.Username!) || byEmail.has(r['User Email']!);
+    expect(known.some((r) => r.Username && !exact(r))).toBe(true);
+    expect(known.some((r) => r.Username === '' && !exact(r))).toBe(true);
   });
 
   it('has deleted users, with IDs no instance user has, texture included', () => {

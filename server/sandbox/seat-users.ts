@@ -14,9 +14,9 @@
  * - then the instance's users in index order, skipping those {@link neverInReport} (one in ten:
  *   licensed, never active, at every scale); past the instance's users, more deleted people;
  * - a person's `Instance user ID` is the instance's database ID (`User:<index + 1>`);
- * - some report cells differ in case from the instance (an upper-case email domain, a
- *   capitalised username) and some rows have an email but no username: the join must match
- *   case-insensitively, by username or email.
+ * - some report cells differ in case from the instance (an upper-case email domain; a
+ *   capitalised username and email) and some rows have an email but no username: the join must
+ *   match case-insensitively, by username or email.
  */
 import { USERS, type UserRecord } from './instance/data.ts';
 
@@ -52,16 +52,14 @@ export function reportPerson(
 ): ReportIdentity | undefined {
   const u = index >= DELETED_FIRST ? reported[index - DELETED_FIRST] : undefined;
   if (!u) return undefined;
-  // Every 11th row has an email only (as the export shows users without a username); every
-  // 4th an upper-case email domain, every 7th a capitalised username: matching ignores case.
-  const [local, domain = ''] = u.email.split('@');
-  const email = index % 4 === 1 ? `${local}@${domain.toUpperCase()}` : u.email;
-  const username =
-    index % 11 === 0
-      ? ''
-      : index % 7 === 5
-        ? u.username.charAt(0).toUpperCase() + u.username.slice(1)
-        : u.username;
+  // Every 11th user has an email only (as the export shows users without a username); every
+  // 4th an upper-case email domain; every 7th a capitalised username and email. A join that
+  // minds case misses the capitalised users and the email-only ones with an upper-case domain.
+  const [local = '', domain = ''] = u.email.split('@');
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const recased = index % 7 === 5;
+  const email = `${recased ? capital(local) : local}@${index % 4 === 3 ? domain.toUpperCase() : domain}`;
+  const username = index % 11 === 0 ? '' : recased ? capital(u.username) : u.username;
   return { id: u.index + 1, username, email };
 }
 
