@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from '@playwright/test';
 import Papa from 'papaparse';
 import { AnalyticsPage } from './pages/analytics-page.ts';
 import { ConnectPanel } from './pages/connect-panel.ts';
@@ -34,7 +41,7 @@ async function instanceUsers(request: APIRequestContext, info: SandboxInfo): Pro
   const out: Person[] = [];
   let after: string | null = null;
   do {
-    const res = await request.post(`${info.base_url}/.api/graphql`, {
+    const res: APIResponse = await request.post(`${info.base_url}/.api/graphql`, {
       headers: { Authorization: `token ${info.tokens.admin}` },
       data: {
         query:
@@ -42,7 +49,7 @@ async function instanceUsers(request: APIRequestContext, info: SandboxInfo): Pro
         variables: { after },
       },
     });
-    const { users } = ((await res.json()) as UsersPage).data;
+    const { users }: UsersPage['data'] = ((await res.json()) as UsersPage).data;
     for (const n of users.nodes)
       out.push({
         username: n.username,
@@ -162,6 +169,9 @@ test('seats, inactive users and adoption of the sandbox instance; inactive users
   expect(new Map(cells as [string, string][])).toEqual(
     new Map([...want.perClient].map(([client, users]) => [client, nf(users.size)])),
   );
+
+  const axe = await new AxeBuilder({ page }).include('.an-seats').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
   // The CSV has every inactive user, with the instance's data.
   const [download] = await Promise.all([

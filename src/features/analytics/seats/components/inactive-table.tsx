@@ -54,7 +54,13 @@ export function InactiveTable({ list, fileName }: { list: InactiveUser[]; fileNa
       {list.length === 0 ? (
         <p className="an-hint">Every instance user was active in the report.</p>
       ) : (
-        <div className="an-summary-scroll">
+        // Focusable, so its rows scroll from the keyboard too.
+        <div
+          className="an-summary-scroll"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={`${id}-title`}
+        >
           <table className="an-data-table an-summary" aria-labelledby={`${id}-title`}>
             <thead>
               <tr>

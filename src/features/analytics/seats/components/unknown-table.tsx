@@ -15,7 +15,13 @@ export function UnknownTable({ list }: { list: UnknownUser[] }) {
       {list.length === 0 ? (
         <p className="an-hint">The instance has every user of the report.</p>
       ) : (
-        <div className="an-summary-scroll">
+        // Focusable, so its rows scroll from the keyboard too.
+        <div
+          className="an-summary-scroll"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={`${id}-title`}
+        >
           <table className="an-data-table an-summary" aria-labelledby={`${id}-title`}>
             <thead>
               <tr>
