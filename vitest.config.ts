@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     pool: 'forks',
+    // Transformed like our code, so that its `import 'graphql'` is the same module as ours
+    // (Node alone would give it graphql's CommonJS build, and graphql-js refuses two copies).
+    server: { deps: { inline: ['@graphql-inspector/core'] } },
   },
 });

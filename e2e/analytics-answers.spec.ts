@@ -408,7 +408,7 @@ test('cells are shown exactly as sent: identifiers, zip codes, leading zeros, ev
     await expect(metric.locator('option')).toHaveText([
       'Active users',
       'Searches',
-      'Combined CAR (mean)',
+      'Combined CAR (mean of rows)',
     ]);
   } finally {
     await new Promise((r) => server.close(r));

@@ -408,10 +408,10 @@ test('"What changed" lists a removed field after the served schema changes', asy
     await docs.button(/What changed \(\d+\)/).click();
     const changes = docs.root.getByRole('region', { name: 'What changed' });
     await expect(changes.getByRole('region', { name: 'Breaking changes' })).toContainText(
-      'Query.old was removed.',
+      "Field 'old' was removed from object type 'Query'",
     );
     await expect(changes.getByRole('region', { name: 'Safe changes' })).toContainText(
-      'Query.fresh was added.',
+      "Field 'fresh' was added to object type 'Query'",
     );
     // Kept across a reload until dismissed.
     await page.reload();

@@ -122,7 +122,7 @@ function allSecrets(): string[] {
   ].filter((t) => t && t.length >= 8);
 }
 
-/** The full flow; returns what the app put in the clipboard for both exports. */
+/** The full flow; returns what the app put in the clipboard for each export. */
 async function fullFlow(page: Page, remember: boolean) {
   const app = new ConsolePage(page);
   await app.openWithSandbox(`${server.url}/debug/console`);
@@ -140,6 +140,9 @@ async function fullFlow(page: Page, remember: boolean) {
   for (const [name, copied] of [
     ['Copy as curl', 'Copied curl command'],
     ['Copy as src command', 'Copied src command'],
+    ['Copy as fetch (JavaScript)', 'Copied fetch snippet (JavaScript)'],
+    ['Copy as Python requests', 'Copied Python requests script'],
+    ['Copy as Go net/http', 'Copied Go net/http program'],
   ] as const) {
     await app.copyAs(name);
     await expect(app.notice(copied)).toBeVisible();

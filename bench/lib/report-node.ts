@@ -3,9 +3,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Papa from 'papaparse';
 import {
+  columnRoles,
   CsvByteStream,
   CsvChunkParser,
   ReportStore,
+  retention,
   type ByteSink,
 } from '../../src/features/analytics/for-workers.ts';
 import { summarize } from './stats.ts';
@@ -38,6 +40,9 @@ export interface NodeRun {
   papaBytesMs: number;
   /** The same bytes in memory: the report worker's parser and store (median of warm runs). */
   oursBytesMs: number;
+  /** Retention by ISO week / by month over that store, as the worker computes it (median). */
+  cohortWeekMs: number;
+  cohortMonthMs: number;
   /** 1-based number of the first row holding the column's maximum (stable descending sort). */
   maxRow: number;
 }
@@ -125,6 +130,7 @@ export async function nodeRun(info: SandboxInfo, host: string): Promise<NodeRun>
   // shared two-core VM swings single runs by ±25 %, and each side's garbage stays its own).
   const papaRuns: number[] = [];
   const oursRuns: number[] = [];
+  let cohorts = { week: NaN, month: NaN };
   for (let run = 0; run <= PARSER_RUNS; run++) {
     fullGc();
     const tp = performance.now();
@@ -137,8 +143,10 @@ export async function nodeRun(info: SandboxInfo, host: string): Promise<NodeRun>
     const papaMs = performance.now() - tp;
     fullGc();
     const to = performance.now();
-    const ours = oursFromBytes(raw);
+    const store = oursFromBytes(raw);
     const oursMs = performance.now() - to;
+    const ours = store?.length ?? 0;
+    if (run === PARSER_RUNS && store) cohorts = cohortTimes(store);
     if (ours !== papa.rows || papa.rows !== streamed.rows)
       throw new Error(
         `rows differ: ours ${ours}, papaparse ${papa.rows} (streamed ${streamed.rows})`,
@@ -156,12 +164,30 @@ export async function nodeRun(info: SandboxInfo, host: string): Promise<NodeRun>
     parseMs,
     papaBytesMs,
     oursBytesMs,
+    cohortWeekMs: cohorts.week,
+    cohortMonthMs: cohorts.month,
     maxRow: streamed.maxRow,
   };
 }
 
-/** The report worker's parser and store over byte chunks (as `report.worker.ts` feeds them); rows stored. */
-function oursFromBytes(raw: readonly Uint8Array[]): number {
+/** Retention (`lib/retention.ts`) over a whole store by week and by month: medians of 3 runs, ms. */
+function cohortTimes(store: ReportStore): { week: number; month: number } {
+  const cols = columnRoles(store.header, store.types(), store.leadingZeros());
+  const time = (per: 'week' | 'month') => {
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const r = retention(store.source(), cols, per);
+      runs.push(performance.now() - t);
+      if (!r.ok) throw new Error(`retention by ${per}: ${r.message}`);
+    }
+    return summarize(runs).median;
+  };
+  return { week: time('week'), month: time('month') };
+}
+
+/** The report worker's parser and store over byte chunks (as `report.worker.ts` feeds them). */
+function oursFromBytes(raw: readonly Uint8Array[]): ReportStore | undefined {
   const parser = new CsvChunkParser();
   let store: ReportStore | undefined;
   const s = () => (store ??= new ReportStore(parser.header ?? []));
@@ -174,7 +200,7 @@ function oursFromBytes(raw: readonly Uint8Array[]): number {
   for (const r of raw) stream.push(r);
   stream.end();
   store?.compact();
-  return store?.length ?? 0;
+  return store;
 }
 
 /**

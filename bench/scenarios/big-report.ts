@@ -204,6 +204,38 @@ async function summaries(page: Page) {
   return { perClient, topUsers, task: await longestTask(page, perClient.at), cpuTask };
 }
 
+/** The caption of the retention table (region "Retention"). */
+const RETENTION_CAPTION = 'table caption';
+
+/**
+ * Retention over every row (1 M run): once the weekly cohorts are shown (computed after the
+ * load), combobox "Cohorts by" → month, then back to week; each until its table's caption says
+ * so, and the longest main-thread task meanwhile.
+ */
+async function cohorts(page: Page) {
+  await whenTextVisible(page, RETENTION_CAPTION, 'Retention by first active week', 300_000);
+  const choose = async (per: 'week' | 'month') => {
+    const shown = whenTextVisible(
+      page,
+      RETENTION_CAPTION,
+      `Retention by first active ${per}`,
+      120_000,
+    );
+    const at = (await page.evaluate('performance.now()')) as number;
+    // A DOM change event: Playwright's selectOption would run its own long task in the page.
+    await page.evaluate(
+      `(() => { const s = [...document.querySelectorAll('label')].find((l) => l.textContent.startsWith('Cohorts by')).querySelector('select'); s.value = ${JSON.stringify(per)}; s.dispatchEvent(new Event('change', { bubbles: true })); })()`,
+    );
+    return { at, ms: (await shown) - at };
+  };
+  const stopTrace = await startTrace(page);
+  const month = await choose('month');
+  const week = await choose('week');
+  await page.waitForTimeout(500);
+  const cpuTask = longestCpuTaskMs(mainThreadTasks(await stopTrace()));
+  return { month: month.ms, week: week.ms, task: await longestTask(page, month.at), cpuTask };
+}
+
 /** Ctrl+End in the sorted table: ms until the last row is shown, NaN if it never is. */
 async function scrollToEnd(page: Page, rows: number): Promise<number> {
   await page.getByLabel('Report preview rows').focus();
@@ -226,7 +258,8 @@ async function scrollToEnd(page: Page, rows: number): Promise<number> {
  * and ArrayBuffer backing stores after GC, read over CDP: `Runtime.getHeapUsage` on the page
  * and on the worker's target) against the CSV size, sorting by a numeric column, then two
  * summaries over all rows (presets "Events per client per month" and "Top 20 users") and the
- * longest main-thread task meanwhile. Node fetches and parses the same report with papaparse in
+ * longest main-thread task meanwhile, and retention by month and by week (combobox "Cohorts
+ * by"; also timed in Node over the same store). Node fetches and parses the same report with papaparse in
  * the same run: the ceiling. Then the same for a 5,000,000-row report (~620 MB, a year of a
  * 10,000-user instance; its own server), with Ctrl+End to its last row instead of summaries.
  */
@@ -260,6 +293,12 @@ export const bigReport: Scenario = {
     topUsersMs: { label: 'summary: top 20 users', unit: 'ms' },
     summaryTaskMs: { label: 'summary: longest task (Long Tasks API)', unit: 'ms', floor: 50 },
     summaryCpuTaskMs: { label: 'summary: longest task, CPU time', unit: 'ms', target: 50 },
+    cohortMonthMs: { label: 'retention: Cohorts by → month, table shown', unit: 'ms' },
+    cohortWeekMs: { label: 'retention: Cohorts by → week, table shown', unit: 'ms' },
+    cohortTaskMs: { label: 'retention: longest task (Long Tasks API)', unit: 'ms', floor: 50 },
+    cohortCpuTaskMs: { label: 'retention: longest task, CPU time', unit: 'ms', target: 50 },
+    nodeCohortWeekMs: { label: 'Node: retention by week over the store', unit: 'ms' },
+    nodeCohortMonthMs: { label: 'Node: retention by month over the store', unit: 'ms' },
     rows: { label: 'rows', unit: 'count' },
     csvMb: { label: 'CSV size', unit: 'MB' },
     bigFirstRowsMs: { label: '5M: first rows after first byte', unit: 'ms', target: 300 },
@@ -288,7 +327,7 @@ export const bigReport: Scenario = {
       info,
       host,
       { rows: node.rows, maxRow: node.maxRow, label: '1M' },
-      summaries,
+      async (page) => ({ ...(await summaries(page)), cohorts: await cohorts(page) }),
     );
     const result: Record<string, number> = {
       firstByteMs: one.firstByteMs,
@@ -311,6 +350,12 @@ export const bigReport: Scenario = {
       topUsersMs: one.more.topUsers.ms,
       summaryTaskMs: one.more.task,
       summaryCpuTaskMs: one.more.cpuTask,
+      cohortMonthMs: one.more.cohorts.month,
+      cohortWeekMs: one.more.cohorts.week,
+      cohortTaskMs: one.more.cohorts.task,
+      cohortCpuTaskMs: one.more.cohorts.cpuTask,
+      nodeCohortWeekMs: node.cohortWeekMs,
+      nodeCohortMonthMs: node.cohortMonthMs,
       rows: node.rows,
       csvMb: node.bytes / 1e6,
     };

@@ -66,6 +66,20 @@ export class AnalyticsPage {
   readonly keyFigures: Locator;
   /** Figure "Report chart: …". */
   readonly chart: Locator;
+  /** Region "Summary" and its table "Summary". */
+  readonly summary: Locator;
+  readonly summaryTable: Locator;
+  /** Region "Retention": combobox "Cohorts by", the cohorts' table and chart. */
+  readonly retention: Locator;
+  readonly cohortsBy: Locator;
+  /** Group "Views": combobox "Saved views", Save view, Copy view link, Delete view. */
+  readonly views: Locator;
+  readonly savedViews: Locator;
+  readonly saveViewButton: Locator;
+  readonly copyViewLinkButton: Locator;
+  readonly deleteViewButton: Locator;
+  /** Textbox "View link" (shown once "Copy view link" was pressed). */
+  readonly viewLink: Locator;
 
   constructor(readonly page: Page) {
     this.navLink = page.getByRole('link', { name: 'Analytics' });
@@ -90,6 +104,25 @@ export class AnalyticsPage {
     this.creditsChart = page.getByRole('figure', { name: 'Credit consumption' });
     this.keyFigures = page.getByRole('region', { name: 'Key figures' });
     this.chart = page.getByRole('figure', { name: /^Report chart/ });
+    this.summary = page.getByRole('region', { name: 'Summary' });
+    this.summaryTable = this.summary.getByRole('table', { name: 'Summary' });
+    this.retention = page.getByRole('region', { name: 'Retention' });
+    this.cohortsBy = this.retention.getByRole('combobox', { name: 'Cohorts by' });
+    this.views = page.getByRole('group', { name: 'Views' });
+    this.savedViews = this.views.getByRole('combobox', { name: 'Saved views' });
+    this.saveViewButton = this.views.getByRole('button', { name: 'Save view' });
+    this.copyViewLinkButton = this.views.getByRole('button', { name: 'Copy view link' });
+    this.deleteViewButton = this.views.getByRole('button', { name: 'Delete view' });
+    this.viewLink = this.views.getByRole('textbox', { name: 'View link' });
+  }
+
+  /** "Save view": names the view in dialog "Save view" and saves it. */
+  async saveView(name: string): Promise<void> {
+    await this.saveViewButton.click();
+    const dialog = this.page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByRole('textbox', { name: 'View name' }).fill(name);
+    await dialog.getByRole('button', { name: /^(Save|Replace)$/ }).click();
+    await expect(dialog).toBeHidden();
   }
 
   /** Tile `name` of "Key figures" (e.g. "Active users, last 7 days", "Credits left"). */
@@ -136,6 +169,16 @@ export class AnalyticsPage {
   /** Opens the page (a path on the test's server, or a full URL of another one). */
   async open(url = '/analytics'): Promise<void> {
     await this.page.goto(url);
+  }
+
+  /** A table's cells as text, header row first (sort arrows left out). */
+  async tableCells(table: Locator): Promise<string[][]> {
+    await expect(table).toBeVisible();
+    return table.evaluate((t: HTMLTableElement) =>
+      [...t.rows].map((r) =>
+        [...r.cells].map((c) => (c.textContent ?? '').replace(/[▲▼]/g, '').trim()),
+      ),
+    );
   }
 
   /** The row of the table with this `aria-rowindex` (1 is the header row, 2 the first data row). */

@@ -170,6 +170,16 @@ export class ConsolePage {
     await tab.press('Delete');
   }
 
+  /**
+   * The JSON view's text, line by line as CodeMirror shows it (a short response: a long one
+   * has only the lines near the screen in the DOM).
+   */
+  async responseText(): Promise<string> {
+    return this.responseBody.evaluate((el) =>
+      [...el.querySelectorAll('.cm-line')].map((l) => l.textContent ?? '').join('\n'),
+    );
+  }
+
   /** A view tab of region "Response": "JSON" (the formatted body) or "Table". */
   responseView(name: 'JSON' | 'Table'): Locator {
     return this.response

@@ -116,8 +116,8 @@ function appendVary(current: ReturnType<ServerResponse['getHeader']>, name: stri
 /**
  * The cache key of an operation whose top-level selections are all `__schema`, `__type` or
  * `__typename` (its answer depends on the schema and the variables only, never on the user or
- * the data), or null. GitHub's ~1,600-type schema takes the sandbox ~200 ms to introspect and
- * serialize (2.9 MB); consoles ask for it on every connect.
+ * the data), or null. A big schema (GitHub's) is costly to introspect and serialize, and consoles
+ * ask for it on every connect.
  */
 export function introspectionCacheKey(
   doc: DocumentNode,
@@ -146,8 +146,7 @@ const STANDARD_INTROSPECTIONS = [
 
 /**
  * Answers the standard introspection query into the cache before the
- * sandbox takes requests: the first connect after start gets the cached answer too (GitHub's
- * schema took ~450 ms to introspect and serialize on the first request).
+ * sandbox takes requests: the first connect after start gets the cached answer too.
  */
 export async function warmIntrospectionCache(schema: GraphQLSchema): Promise<void> {
   const cache = introspectionCache(schema);

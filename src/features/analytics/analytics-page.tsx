@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useConnection } from '../connection/index.ts';
 import { AnalyticsConnection, ServiceButton } from './components/analytics-connection.tsx';
 import { ComparePeriods } from './components/compare-periods.tsx';
@@ -11,11 +11,13 @@ import { ReportChart } from './components/report-chart.tsx';
 import { ReportForm } from './components/report-form.tsx';
 import { ReportStatus } from './components/report-status.tsx';
 import { ReportTable, TABLE_BUILD_STEPS } from './components/report-table.tsx';
+import { SavedViews } from './components/saved-views.tsx';
 import { SummaryPanel } from './components/summary-panel.tsx';
 import { useCredits } from './hooks/use-credits.ts';
 import { useReport } from './hooks/use-report.ts';
 import { useStagedMount } from './hooks/use-staged-mount.ts';
-import { afterNextPaint } from './lib/after-next-paint.ts';
+import { useViewChoices } from './hooks/use-view-choices.ts';
+import { afterNextPaint } from '../../shared/lib/schedule.ts';
 import { normalizeInstanceHost } from '../../shared/contracts/host.ts';
 import {
   buildReportParams,
@@ -24,9 +26,15 @@ import {
   type FieldError,
   type ReportForm as Form,
 } from '../../shared/contracts/report-params.ts';
-import { SUMMARY_PRESETS, type SummarySpec } from './lib/summary-spec.ts';
+import { decodeViewLink, type ViewState } from './lib/saved-view.ts';
+import { loadable } from '../../shared/ui/loadable.tsx';
 import { SeatsRegion } from './seats/seats-loader.ts';
 import './analytics.css';
+
+/** Retention is below the fold and computed once the report is in: a chunk of its own. */
+const RetentionPanel = loadable(() =>
+  import('./components/retention-panel.tsx').then((m) => m.default),
+).Component;
 
 /** What the user typed survives leaving the tab and coming back (not persisted to storage). */
 let savedForm: Form = { host: '', granularity: DEFAULT_GRANULARITY, startDate: '', endDate: '' };
@@ -41,9 +49,13 @@ export default function AnalyticsPage() {
   const [form, setForm] = useState<Form>(savedForm);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [hosts, setHosts] = useState<string[]>([]);
-  const [summarySpec, setSummarySpec] = useState<SummarySpec>(SUMMARY_PRESETS[0].spec);
   const report = useReport();
   const { state } = report;
+  const choices = useViewChoices(state.progress.header);
+  /** The parameters of the report asked for last. */
+  const [loaded, setLoaded] = useState<string>();
+  /** A view opened while not connected: its report loads once the page is. */
+  const [pendingLoad, setPendingLoad] = useState(false);
   const busy = state.phase === 'requesting' || state.phase === 'streaming';
   // A report's first progress builds the table's header alone; once its first rows are in, the
   // rows (in steps), the chart, the summary and the comparison follow one per frame (the panels
@@ -52,7 +64,7 @@ export default function AnalyticsPage() {
   const rowsIn = state.window.rows.length > 0 || state.phase === 'done';
   const stage = useStagedMount(
     state.progress.header !== undefined,
-    rowsIn ? TABLE_BUILD_STEPS + 3 : 0,
+    rowsIn ? TABLE_BUILD_STEPS + 4 : 0,
   );
   const panel = (n: number) => stage >= TABLE_BUILD_STEPS + n;
   // Once the table's first screen of rows is built and drawn, the worker (paused after sending
@@ -119,17 +131,54 @@ export default function AnalyticsPage() {
     [credits, loadCredits],
   );
 
-  function handleLoadReport() {
-    const r = buildReportParams(form);
+  /** Loads the report of form `f`; false when it is invalid (the errors are shown). */
+  function loadReport(f: Form): boolean {
+    const r = buildReportParams(f);
     if (!r.ok) {
       setErrors(r.errors);
-      return;
+      return false;
     }
     setErrors([]);
     setSandboxNote(false);
-    const host = normalizeInstanceHost(form.host);
-    void report.load(r.params, reportFileName(form), host.ok ? host.host : form.host);
+    setPendingLoad(false);
+    setLoaded(r.params.toString());
+    const host = normalizeInstanceHost(f.host);
+    void report.load(r.params, reportFileName(f), host.ok ? host.host : f.host);
+    return true;
   }
+
+  /**
+   * Shows a saved view or a view's link: its form and choices, and its report, loaded unless it
+   * is the one shown (or once connected).
+   */
+  function openView(view: ViewState) {
+    handleChange(view.report);
+    const r = buildReportParams(view.report);
+    const shown = r.ok && r.params.toString() === loaded && state.loadId > 0;
+    choices.apply(view, !shown);
+    if (shown) return;
+    if (connected) loadReport(view.report);
+    else setPendingLoad(true);
+  }
+
+  // A view's link (`#…` on /analytics): opened once, then the address keeps the path alone (a
+  // later reload shows what the page holds, not the link again).
+  const openLink = useEffectEvent(() => {
+    const view = decodeViewLink(window.location.hash);
+    if (!view) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    openView(view);
+  });
+  useEffect(() => {
+    openLink();
+    window.addEventListener('hashchange', openLink);
+    return () => window.removeEventListener('hashchange', openLink);
+  }, []);
+
+  const loadPending = useEffectEvent(() => loadReport(form));
+  useEffect(() => {
+    if (pendingLoad && connected) loadPending();
+  }, [pendingLoad, connected]);
 
   const open = serviceOpen || !connected;
   return (
@@ -152,7 +201,7 @@ export default function AnalyticsPage() {
             errors={errors}
             busy={busy}
             onChange={handleChange}
-            onLoadReport={handleLoadReport}
+            onLoadReport={() => loadReport(form)}
           >
             <DownloadButton state={state} download={report.download} />
           </ReportForm>
@@ -165,6 +214,13 @@ export default function AnalyticsPage() {
             onSandbox={handleSandbox}
           />
         )}
+        <SavedViews current={() => choices.snapshot(form)} onOpen={openView} />
+        {pendingLoad && (
+          <p className="an-hint" role="status">
+            Connect to the analytics service: the view&apos;s report loads once the page is
+            connected.
+          </p>
+        )}
         {sandboxNote && (
           <p className="an-hint" role="status">
             Connected to the sandbox analytics service.
@@ -175,25 +231,46 @@ export default function AnalyticsPage() {
       <KeyFigures state={state} keyFigures={report.keyFigures} credits={creditsTile} />
       <div className="an-answers">
         <div className="an-answers-main">
-          <ReportChart state={state} chart={report.chart} shown={panel(1)} />
-          <ComparePeriods state={state} compare={report.compare} shown={panel(3)} />
+          <ReportChart
+            state={state}
+            chart={report.chart}
+            choice={choices.chart}
+            onChoice={choices.onChart}
+            shown={panel(1)}
+          />
+          <ComparePeriods
+            state={state}
+            compare={report.compare}
+            choice={choices.compare}
+            onChoice={choices.onCompare}
+            shown={panel(3)}
+          />
         </div>
         <SummaryPanel
           state={state}
-          spec={summarySpec}
-          onSpec={setSummarySpec}
+          spec={choices.summary}
+          onSpec={choices.setSummary}
           summary={report.summary}
           chart={report.chart}
           shown={panel(2)}
         />
       </div>
+      {state.loadId > 0 && (
+        <RetentionPanel
+          state={state}
+          retention={report.retention}
+          per={choices.retentionPer}
+          onPer={choices.setRetentionPer}
+          shown={panel(4)}
+        />
+      )}
       {state.loadId > 0 && <SeatsRegion state={state} host={form.host} seats={report.seats} />}
       {state.loadId > 0 && (
         <div className="an-rows-head">
           <h2 className="an-h2">Rows</h2>
           <ExportViewButton
             state={state}
-            summarySpec={summarySpec}
+            summarySpec={choices.summary}
             exportView={report.exportView}
           />
         </div>
@@ -202,6 +279,8 @@ export default function AnalyticsPage() {
         state={state}
         requestWindow={report.requestWindow}
         setView={report.setView}
+        view={choices.table}
+        onView={choices.setTable}
         built={stage}
       />
       <CreditsPanel credits={credits} />

@@ -5,7 +5,7 @@
 export { buildAuthorization, normalizeBaseUrl } from './auth-header.ts';
 export { ConnectionChip } from './components/connection-chip.tsx';
 export { ConnectionPanel } from './components/connection-panel.tsx';
-export { activeProfileIsProduction } from './profile-store.ts';
+export { activeProfileIsProduction, activeProfileName } from './profile-store.ts';
 export {
   getConnection,
   onConnectionSaveFailure,

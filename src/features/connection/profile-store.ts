@@ -103,6 +103,12 @@ export function activeProfileIsProduction(): boolean {
   return s.profiles.find((p) => p.id === s.activeId)?.production === true;
 }
 
+/** The active profile's name (what a run remembers it was sent with). */
+export function activeProfileName(): string | undefined {
+  const s = current();
+  return s.profiles.find((p) => p.id === s.activeId)?.name;
+}
+
 export function useProfiles(): ProfilesState {
   return useStore(profiles);
 }

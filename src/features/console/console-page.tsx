@@ -7,8 +7,8 @@ import { ConnectionChip, ConnectionPanel, getConnection } from '../connection/in
 import { useSchema } from '../schema/index.ts';
 import { openSettings } from '../../shared/ui/settings-request.ts';
 import { TopBarPortal } from '../../shared/ui/top-bar-slot.tsx';
-import { DocsSlot, prefetchDocs } from './components/docs-slot.tsx';
-import { EditorColumn } from './components/editor-column.tsx';
+import { DocsSlot, prefetchDocs } from './workbench/docs-slot.tsx';
+import { EditorColumn } from './workbench/editor-column.tsx';
 import {
   CostConfirmBar,
   HistoryPanel,
@@ -17,42 +17,44 @@ import {
   SaveDialog,
   SavedPanel,
   ShortcutsDialog,
-} from './components/lazy-panels.tsx';
-import { ResponsePane } from './components/response-pane.tsx';
-import type { OpenRequest } from './components/saved-panel.tsx';
-import { SaveAlert } from './components/save-alert.tsx';
-import { CommandPalette, prefetchPalette } from './palette/lazy-palette.tsx';
-import { TabsBar } from './components/tabs-bar.tsx';
+} from './workbench/lazy-panels.tsx';
+import { ResponsePane } from './response/response-pane.tsx';
+import type { OpenRequest } from './collections/saved-panel.tsx';
+import { SaveAlert } from './collections/save-alert.tsx';
+import { CommandPalette, prefetchPalette } from './workbench/palette/lazy-palette.tsx';
+import { TabsBar } from './workbench/tabs-bar.tsx';
 import { ActivityRail } from './workbench/activity-rail.tsx';
-import { CopyAsMenu, CopyAsOutcome } from './workbench/copy-as-menu.tsx';
+import { CopyAsMenu, CopyAsOutcome } from './copy-as/copy-as-menu.tsx';
 import { EditorToolbar } from './workbench/editor-toolbar.tsx';
 import { SidePanel } from './workbench/side-panel.tsx';
 import { Splitter, usePaneSize } from '../../shared/ui/splitter.tsx';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
 import './workbench/workbench.css';
 import type { CommandTarget, Panel } from './commands/command-table.ts';
-import { useConsoleActions, type EditorHandles } from './hooks/use-console-actions.ts';
-import { useExportCommands } from './hooks/use-export-commands.ts';
+import { useConsoleActions, type EditorHandles } from './commands/use-console-actions.ts';
+import { useExportCommands } from './copy-as/use-export-commands.ts';
 import {
   getConsoleStore,
   useActiveTabField,
   useConsoleSelector,
-} from './hooks/use-console-store.ts';
-import { applyFragmentOnce, useFragmentWriter } from './hooks/use-fragment-sync.ts';
-import { usePageShortcuts } from './hooks/use-page-shortcuts.ts';
-import { loadExecuteRun } from './hooks/use-run-operation.ts';
-import { useSaveOperation } from './hooks/use-save-operation.ts';
-import { getSavedStore } from './saved/saved-store.ts';
-import { useSavedOperations } from './saved/use-saved-operations.ts';
-import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './state/docs-view.ts';
-import { whenIdleAfterPaint } from './editor/after-paint.ts';
+} from './tabs/use-console-store.ts';
+import { applyFragmentOnce, useFragmentWriter } from './tabs/use-fragment-sync.ts';
+import { usePageShortcuts } from './commands/use-page-shortcuts.ts';
+import { loadExecuteRun } from './run/use-run-operation.ts';
+import { useSaveOperation } from './collections/use-save-operation.ts';
+import { getSavedStore } from './collections/saved-store.ts';
+import { useSavedOperations } from './collections/use-saved-operations.ts';
+import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './workbench/docs-view.ts';
+import { whenIdleAfterPaint } from '../../shared/lib/schedule.ts';
 import { loadQueryLanguage } from './editor/query-language-loader.ts';
-import { loadGraphqlTools, TOOLS_FAILED } from './lib/graphql-tools-loader.ts';
-import { moveCursor, type EditorHandleLike } from './editor-handle.ts';
+import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
+import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
-import { setRunResult, useRunResult } from './state/responses.ts';
-import type { ConsoleStore } from './state/console-store.ts';
-import { activeTab } from './state/tabs.ts';
+import { forgetRun, useRunResult } from './response/responses.ts';
+import { forgetRuns } from './response/compare/run-history.ts';
+import { CompareRunsButton } from './response/compare/compare-runs-button.tsx';
+import type { ConsoleStore } from './tabs/console-store.ts';
+import { activeTab } from './tabs/tabs.ts';
 
 const LIMITS_KEY = 'console-cost-limits';
 /** Which side panel is open (Docs, History, Saved operations), kept across visits. */
@@ -177,7 +179,8 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
 
   function closeTab(id: string) {
     store.closeTab(id);
-    setRunResult(id, undefined); // free a possibly large response
+    forgetRun(id); // free a possibly large response
+    forgetRuns(id); // and the runs it kept for Compare runs
   }
   function togglePanel(p: Panel) {
     const opening = sidePanel !== p;
@@ -213,6 +216,9 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     openSettings,
     copyAsCurl: exporting.copyAsCurl,
     copyAsSrc: exporting.copyAsSrc,
+    copyAsFetch: exporting.copyAsFetch,
+    copyAsPython: exporting.copyAsPython,
+    copyAsGo: exporting.copyAsGo,
     openPalette: () => setPaletteOpen(true),
   };
   usePageShortcuts(commands);
@@ -340,6 +346,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
                 result={result}
                 running={actions.running && actions.runningTabId === activeId}
                 onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
+                actions={<CompareRunsButton tabId={activeId} />}
               />
             </ErrorBoundary>
           </div>

@@ -1,11 +1,11 @@
 import type { EditorView } from '@codemirror/view';
 import type { QueryBridge } from '../docs/index.ts';
-import { parseVariables } from './lib/parse-variables.ts';
-import type { EditorHandleLike } from './editor-handle.ts';
+import { parseVariables } from './run/parse-variables.ts';
+import type { EditorHandleLike } from './editor/editor-handle.ts';
 
 export type { QueryBridge };
 
-// Loaded with the Docs panel (components/docs-slot.tsx), the only one that uses it.
+// Loaded with the Docs panel (workbench/docs-slot.tsx), the only one that uses it.
 
 export interface BridgeSources {
   query(): EditorHandleLike | null;

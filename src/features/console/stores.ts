@@ -1,4 +1,4 @@
 /** What Settings' "Clear stored data" reaches in the console, loaded through `loadConsoleStores`. */
-export { getConsoleStore } from './hooks/use-console-store.ts';
-export { LAST_WRITTEN_KEY } from './hooks/use-fragment-sync.ts';
-export { getSavedStore } from './saved/saved-store.ts';
+export { getConsoleStore } from './tabs/use-console-store.ts';
+export { LAST_WRITTEN_KEY } from './tabs/use-fragment-sync.ts';
+export { getSavedStore } from './collections/saved-store.ts';

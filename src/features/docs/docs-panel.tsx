@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../shared/lib/storage.ts';
+import { whenIdle } from '../../shared/lib/schedule.ts';
 import { useSchema } from '../schema/index.ts';
 import type { DocsPanelProps } from './docs-props.ts';
 import { ChangesView } from './components/changes-view.tsx';
@@ -10,6 +11,7 @@ import { FieldPage } from './components/field-page.tsx';
 import { HomePage } from './components/home-page.tsx';
 import { SchemaBar } from './components/schema-bar.tsx';
 import { TypePage } from './components/type-page.tsx';
+import { UpgradeCheck } from './components/upgrade-check.tsx';
 import { dismissChanges, useDocsIndex } from './hooks/use-docs-index.ts';
 import { useDocsHistory } from './hooks/use-docs-history.ts';
 import { useDocsRequest } from './hooks/use-docs-request.ts';
@@ -20,8 +22,8 @@ import './docs.css';
 
 const DEPRECATED_KEY = 'docs-show-deprecated';
 
-/** The schema Docs panel: search, type pages, "What changed", and "Add to query". */
-function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) {
+/** The schema Docs panel: search, type pages, "What changed", the upgrade check, "Add to query". */
+function DocsPanel({ bridge, request, onRequestDone, onClose, upgrade }: DocsPanelProps) {
   const state = useSchema();
   // The types are there before the whole schema is built (the editor waits for that, not Docs).
   const schema = state.types;
@@ -59,9 +61,7 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
   });
   useEffect(() => {
     // While the schema loads, in idle time: its first Markdown description then renders sooner.
-    if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(warmMarkdown, { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(warmMarkdown, 1000);
   }, []);
   const cur = nav.current;
   useEffect(() => {
@@ -146,6 +146,15 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
             What changed ({changes.changes.length})
           </button>
         )}
+        {schema && (
+          <button
+            type="button"
+            className="docs-changes-button"
+            onClick={() => go({ kind: 'changes' })}
+          >
+            Upgrade check
+          </button>
+        )}
       </div>
       {message && (
         <p className="docs-message" role="status">
@@ -160,16 +169,19 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
             ) : cur.kind === 'field' ? (
               <FieldPage type={cur.type} field={cur.field} arg={cur.arg} />
             ) : cur.kind === 'changes' ? (
-              changes ? (
-                <ChangesView
-                  stored={changes}
-                  onDismiss={() => (dismissChanges(state.baseUrl), nav.back())}
-                />
-              ) : (
-                <p className="docs-muted">
-                  No changes since the last schema seen for this instance.
-                </p>
-              )
+              <>
+                {changes ? (
+                  <ChangesView
+                    stored={changes}
+                    onDismiss={() => (dismissChanges(state.baseUrl), nav.back())}
+                  />
+                ) : (
+                  <p className="docs-muted">
+                    No changes since the last schema seen for this instance.
+                  </p>
+                )}
+                <UpgradeCheck sources={upgrade} schemaText={state.text} />
+              </>
             ) : (
               <HomePage scrollRef={scrollRef} />
             )}

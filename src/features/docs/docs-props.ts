@@ -1,4 +1,5 @@
 import type { QueryBridge } from './query-access.ts';
+import type { UpgradeSources } from './upgrade-props.ts';
 
 /** A place in the schema the Docs panel can show. */
 export interface DocsRef {
@@ -19,4 +20,6 @@ export interface DocsPanelProps {
   onRequestDone(request: DocsRequest): void;
   /** The panel's close button. */
   onClose(): void;
+  /** The operations the upgrade check validates, and how to open one. */
+  upgrade: UpgradeSources;
 }

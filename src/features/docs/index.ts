@@ -4,6 +4,7 @@
  */
 export type { DocsPanelProps, DocsRef, DocsRequest } from './docs-props.ts';
 export type { QueryBridge } from './query-access.ts';
+export type { OperationLocation, UpgradeOperation, UpgradeSources } from './upgrade-props.ts';
 
 /** Loads the Docs panel's code (a separate chunk). */
 export const loadDocsPanel = () => import('./docs-panel.tsx');

@@ -50,22 +50,3 @@ export function pendingCompletion(
     },
   };
 }
-
-/**
- * Runs `fn` once the frame being rendered now has been painted (an animation frame, then a
- * task), at once in a hidden page, which paints nothing. Returns what cancels it.
- */
-export function afterPaint(fn: () => void): () => void {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
-    fn();
-    return () => {};
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(fn, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}

@@ -3,7 +3,8 @@ import type { GraphQLSchema } from 'graphql';
 import { useCallback, useEffect, useMemo } from 'react';
 import { NetworkError } from '../../shared/api/http.ts';
 import { createStore, useStore } from '../../shared/lib/store.ts';
-import { holdQuiet } from '../../shared/lib/page-quiet.ts';
+import { lazyOnce } from '../../shared/lib/lazy-once.ts';
+import { afterNextPaint, holdQuiet } from '../../shared/lib/schedule.ts';
 import {
   ConnectionError,
   getConnection,
@@ -19,12 +20,7 @@ import {
 } from '../connection/index.ts';
 import type * as SchemaBuild from './schema-build.ts';
 import type { BrowsableSchema, SchemaUnderConstruction } from './schema-build.ts';
-import {
-  afterPaint,
-  pendingCompletion,
-  type Completion,
-  type PendingCompletion,
-} from './schema-completion.ts';
+import { pendingCompletion, type Completion, type PendingCompletion } from './schema-completion.ts';
 import { introspect, SchemaLoadError } from './schema-load.ts';
 import {
   readAnswerOffThread,
@@ -97,7 +93,7 @@ export function onSchemaText(listener: TextListener): () => void {
 }
 
 function announce(text: string, baseUrl: string | undefined): void {
-  afterPaint(() => {
+  afterNextPaint(() => {
     performance.mark('schema:text-announced');
     for (const l of textListeners) l(text, baseUrl);
   });
@@ -108,8 +104,9 @@ function announce(text: string, baseUrl: string | undefined): void {
  * (which may start a schema load) does not carry it; fetched as soon as an answer is coming, not
  * once it is in.
  */
-let builder: Promise<typeof SchemaBuild> | undefined;
-const loadBuilder = () => (builder ??= import('./schema-build.ts'));
+const loadBuilder: () => Promise<typeof SchemaBuild> = lazyOnce(
+  () => import('./schema-build.ts'),
+).load;
 
 const BUILD_FAILED = 'The schema could not be built from the introspection result';
 const USE_FILE = 'Load the schema from a file (SDL or introspection JSON) instead.';
@@ -161,10 +158,7 @@ async function introspectSchema(signal: AbortSignal): Promise<LoadedSchema> {
     );
     // A schema is on its way: the builder loads while its body arrives and the worker reads it
     // (not at the page's start, where an anonymous probe would make it compete with the console).
-    if (response.ok)
-      loadBuilder().catch(() => {
-        builder = undefined; // fetched again by build(), which reports the failure
-      });
+    if (response.ok) loadBuilder().catch(() => undefined); // build() loads it again and reports the failure
     return readAnswerOffThread(response, signal);
   };
   try {
@@ -300,7 +294,7 @@ export function useSchema(): SchemaState {
   const data = q.data;
   const completion = useStore(data?.whole.completion ?? NOT_LOADED);
   // The editor's whole schema is built once the types are painted: Docs show them first.
-  useEffect(() => (data ? afterPaint(data.whole.start) : undefined), [data]);
+  useEffect(() => (data ? afterNextPaint(data.whole.start) : undefined), [data]);
   const status: SchemaState['status'] = data
     ? completion.error
       ? 'error'

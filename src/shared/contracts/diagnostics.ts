@@ -2,7 +2,7 @@
  * The built-in, read-only "Diagnostics" collection: queries a site admin runs to understand an
  * instance. Every recipe is validated against the real instance schema
  * (test/fixtures/sourcegraph-schema/) and the sandbox's (server/sandbox/instance/schema.graphql)
- * in src/features/console/saved/diagnostics.test.ts, so fields named here exist in both. It lives
+ * in src/features/console/collections/diagnostics.test.ts, so fields named here exist in both. It lives
  * with the contracts because the console, the sandbox's tests and the e2e tests all read it.
  */
 export interface DiagnosticsRecipe {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyOnce } from '../lib/lazy-once.ts';
 
 /** A component whose code is a chunk of its own, loaded on demand or ahead of time. */
 export interface Loadable<P extends object> {
@@ -22,25 +23,14 @@ export function loadable<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: ReactNode = null,
 ): Loadable<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (err: unknown) => {
-        loading = undefined;
-        throw err;
-      },
-    ));
+  const code = lazyOnce(load);
+  const preload = code.load;
 
   function Loaded(props: P) {
     const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() => ({
-      component: loaded,
+      component: code.now(),
     }));
-    const Inner = state.component ?? loaded;
+    const Inner = state.component ?? code.now();
     useEffect(() => {
       if (Inner || state.error !== undefined) return;
       let live = true;

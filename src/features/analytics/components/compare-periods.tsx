@@ -1,18 +1,22 @@
 import { memo, useEffect, useId, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { CompareResult, CompareSpec } from '../lib/compare.ts';
-import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
+import { metricFromId, metricNote, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { sameShape } from '../lib/progress-shape.ts';
+import type { CompareChoice } from '../lib/saved-view.ts';
 import { MetricSelect } from './metric-select.tsx';
+import { formatValue } from '../lib/format-value.ts';
 
 interface Props {
   state: ReportState;
   compare(spec: CompareSpec): Promise<CompareResult>;
+  /** Metric and length chosen (the page keeps them: a saved view holds them). */
+  choice: CompareChoice;
+  onChoice(patch: CompareChoice): void;
   /** False until the page mounts this panel, a frame or more after the table (`hooks/use-staged-mount.ts`). */
   shown: boolean;
 }
 
-const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const pct = new Intl.NumberFormat(undefined, {
   maximumFractionDigits: 1,
   signDisplay: 'exceptZero',
@@ -24,18 +28,17 @@ function span(n: number, unit: 'day' | 'month'): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
-const value = (v: number | null) => (v === null ? '–' : nf.format(v));
+const value = (v: number | null) => (v === null ? '–' : formatValue(v));
 
 /**
  * Group "Compare periods": a metric over the report's latest N days (or months) against the N
  * before, with the absolute and percent change; computed in the worker.
  */
-function ComparePeriodsView({ state, compare, shown }: Props) {
+function ComparePeriodsView({ state, compare, choice, onChoice, shown }: Props) {
   const id = useId();
   const { columns, periods, header } = state.progress;
   const options = metricOptions(columns);
-  const [metricId, setMetricId] = useState<string>();
-  const [lengthChoice, setLength] = useState<number>();
+  const { metric: metricId, length: lengthChoice } = choice;
   const metric = pickMetric(options, metricId);
   const monthly = periods.length === 1 && periods[0] === 'month';
   const lengths = monthly ? MONTH_LENGTHS : DAY_LENGTHS;
@@ -69,11 +72,11 @@ function ComparePeriodsView({ state, compare, shown }: Props) {
           label="Compare metric"
           options={options}
           value={metric.id}
-          onChange={setMetricId}
+          onChange={(metric) => onChoice({ metric })}
         />
         <label>
           Period length{' '}
-          <select value={length} onChange={(e) => setLength(Number(e.target.value))}>
+          <select value={length} onChange={(e) => onChoice({ length: Number(e.target.value) })}>
             {lengths.map((n) => (
               <option key={n} value={n}>
                 last {span(n, unit)}
@@ -121,7 +124,7 @@ function ComparePeriodsView({ state, compare, shown }: Props) {
                 <td className="an-num">
                   {result.change === null
                     ? '–'
-                    : `${result.change > 0 ? '+' : ''}${nf.format(result.change)}`}{' '}
+                    : `${result.change > 0 ? '+' : ''}${formatValue(result.change)}`}{' '}
                   (
                   {result.percent === null
                     ? 'no % change: the previous value is 0'
@@ -134,6 +137,7 @@ function ComparePeriodsView({ state, compare, shown }: Props) {
           <p className="an-hint">
             Periods end on the report&apos;s latest date ({result.last}).
             {metric.ref.kind === 'active-users' && ' Users are counted once per period.'}
+            {metricNote(metric.ref, columns) && ` ${metricNote(metric.ref, columns)}`}
             {result.partial &&
               ` The report starts on ${result.first}, so the previous period is incomplete: load a longer date range to compare fully.`}
           </p>
@@ -148,6 +152,8 @@ export const ComparePeriods = memo(
   ComparePeriodsView,
   (a, b) =>
     a.compare === b.compare &&
+    a.choice === b.choice &&
+    a.onChoice === b.onChoice &&
     a.shown === b.shown &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&

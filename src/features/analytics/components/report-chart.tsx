@@ -1,18 +1,22 @@
 import { memo, useEffect, useState } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
-import { afterNextPaint } from '../lib/after-next-paint.ts';
+import { afterNextPaint } from '../../../shared/lib/schedule.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { findRole } from '../lib/column-roles.ts';
-import { metricFromId, metricOptions, pickMetric } from '../lib/metrics.ts';
+import { metricFromId, metricNote, metricOptions, pickMetric } from '../lib/metrics.ts';
 import { PERIODS, type Period } from '../lib/periods.ts';
 import { sameShape } from '../lib/progress-shape.ts';
 import type { ChartSpec } from '../worker/protocol.ts';
+import type { ChartChoice } from '../lib/saved-view.ts';
 import { SeriesChart } from './series-chart.tsx';
 import { MetricSelect } from './metric-select.tsx';
 
 interface Props {
   state: ReportState;
   chart(spec: ChartSpec): Promise<ChartData>;
+  /** Metric, period and series chosen (the page keeps them: a saved view holds them). */
+  choice: ChartChoice;
+  onChoice(patch: ChartChoice): void;
   /** False until the page mounts this panel, a frame or more after the table (`hooks/use-staged-mount.ts`). */
   shown: boolean;
 }
@@ -37,11 +41,9 @@ function chartTick(state: ReportState): string {
  * ISO week or month, optionally one series per client or language; computed in the worker over
  * the rows that pass the preview's filters. A report without dates is charted per user.
  */
-function ReportChartView({ state, chart, shown }: Props) {
+function ReportChartView({ state, chart, choice, onChoice, shown }: Props) {
   const { header = [], columns, periods } = state.progress;
-  const [metricId, setMetricId] = useState<string>();
-  const [perChoice, setPerChoice] = useState<Period>('day');
-  const [split, setSplit] = useState<'' | 'client' | 'language'>('');
+  const { metric: metricId, per: perChoice = 'day', split = '' } = choice;
   const per = periods.includes(perChoice) ? perChoice : periods[0];
   // Without dates the chart is per user, where "active users" would be 1 for everyone.
   const options = metricOptions(columns).filter((o) => per || o.id !== 'active-users');
@@ -73,6 +75,7 @@ function ReportChartView({ state, chart, shown }: Props) {
 
   if (!header.length || !shown) return null;
   if (!metric || !x) return <p className="an-hint">No measure to chart in this report.</p>;
+  const note = metricNote(metric.ref, columns);
   const xLabel = per ? (per === 'week' ? 'ISO week (from Monday)' : per) : 'user';
   const caption =
     `Report chart: ${metric.label} per ${per ?? 'user (top 30)'}` +
@@ -85,12 +88,12 @@ function ReportChartView({ state, chart, shown }: Props) {
           label="Chart metric"
           options={options}
           value={metric.id}
-          onChange={setMetricId}
+          onChange={(metric) => onChoice({ metric })}
         />
         {per && (
           <label>
             Per{' '}
-            <select value={per} onChange={(e) => setPerChoice(e.target.value as Period)}>
+            <select value={per} onChange={(e) => onChoice({ per: e.target.value as Period })}>
               {PERIODS.map((p) => (
                 <option key={p} value={p} disabled={!periods.includes(p)}>
                   {p}
@@ -104,7 +107,7 @@ function ReportChartView({ state, chart, shown }: Props) {
             Series{' '}
             <select
               value={splitBy ?? ''}
-              onChange={(e) => setSplit(e.target.value as '' | 'client' | 'language')}
+              onChange={(e) => onChoice({ split: e.target.value as '' | 'client' | 'language' })}
             >
               <option value="">one series</option>
               {splits.map((s) => (
@@ -119,6 +122,7 @@ function ReportChartView({ state, chart, shown }: Props) {
           <span className="an-hint">ISO weeks: Monday to Sunday (UTC dates).</span>
         )}
       </div>
+      {note && <p className="an-hint">{note}</p>}
     </SeriesChart>
   );
 }
@@ -128,6 +132,8 @@ export const ReportChart = memo(
   ReportChartView,
   (a, b) =>
     a.chart === b.chart &&
+    a.choice === b.choice &&
+    a.onChoice === b.onChoice &&
     a.shown === b.shown &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&

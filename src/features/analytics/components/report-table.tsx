@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ReportState } from '../hooks/use-report.ts';
 import { useScaledScroll } from '../hooks/use-scaled-scroll.ts';
 import type { SortSpec, ViewSpec } from '../lib/csv-store.ts';
+import type { TableView } from '../lib/saved-view.ts';
 import { isQuantity } from '../lib/column-roles.ts';
 import { formatRows } from '../lib/report-errors.ts';
 import { layoutHeight, rowSpan } from '../lib/scroll-map.ts';
@@ -29,6 +30,9 @@ interface Props {
   state: ReportState;
   requestWindow(start: number, count: number): void;
   setView(spec: ViewSpec): void;
+  /** Sort and filters by column name (the page keeps them: a saved view holds them). */
+  view: TableView;
+  onView(update: (view: TableView) => TableView): void;
   /** How many of the `TABLE_BUILD_STEPS` have been taken. */
   built: number;
 }
@@ -36,23 +40,27 @@ interface Props {
 /**
  * The "Report preview" table: a real <table>, windowed (only the visible rows exist in the DOM
  * and on the main thread) with scaled scrolling, so millions of rows stay reachable beyond the
- * browser's element height cap (`hooks/use-scaled-scroll.ts`); sticky header, row numbers, sort
+ * browser's height cap (`hooks/use-scaled-scroll.ts`); sticky header, row numbers, sort
  * and filters evaluated in the worker. Cells are rendered as text, so hostile values stay inert.
  */
-export function ReportTable({ state, requestWindow, setView, built }: Props) {
+export function ReportTable({ state, requestWindow, setView, view, onView, built }: Props) {
   const { header, types, viewLength, rows: total } = state.progress;
-  const [sort, setSort] = useState<SortSpec>();
-  const [filters, setFilters] = useState<Record<number, string>>({});
-  const [global, setGlobal] = useState('');
+  const { global } = view;
+  // The worker sorts and filters by column index; names absent from this report are left out.
   const headerKey = header?.join('\u0000') ?? '';
-  const [prevHeaderKey, setPrevHeaderKey] = useState(headerKey);
-  if (headerKey !== prevHeaderKey) {
-    // A new report: its columns differ, so the old sort and filters no longer apply.
-    setPrevHeaderKey(headerKey);
-    setSort(undefined);
-    setFilters({});
-    setGlobal('');
-  }
+  const byIndex = useMemo(() => {
+    const names = headerKey ? headerKey.split('\u0000') : [];
+    const filters: Record<number, string> = {};
+    names.forEach((name, c) => {
+      const f = view.filters[name];
+      if (f) filters[c] = f;
+    });
+    const column = view.sort ? names.indexOf(view.sort.column) : -1;
+    const sort: SortSpec | undefined =
+      view.sort && column >= 0 ? { column, direction: view.sort.direction } : undefined;
+    return { filters, sort };
+  }, [headerKey, view.filters, view.sort]);
+  const { filters, sort } = byIndex;
 
   useEffect(() => {
     const t = setTimeout(() => setView({ sort, filters, global }), 150);
@@ -73,7 +81,23 @@ export function ReportTable({ state, requestWindow, setView, built }: Props) {
     () => (header ?? []).map((_, c) => isQuantity(columns[c])),
     [header, columns],
   );
-  const onFilter = useCallback((c: number, v: string) => setFilters((f) => ({ ...f, [c]: v })), []);
+  const onFilter = useCallback(
+    (c: number, v: string) => {
+      const name = header?.[c];
+      if (name !== undefined) onView((x) => ({ ...x, filters: { ...x.filters, [name]: v } }));
+    },
+    [header, onView],
+  );
+  const onSort = useCallback(
+    (s: SortSpec | undefined) => {
+      const name = s && header?.[s.column];
+      onView((x) => ({
+        ...x,
+        sort: name !== undefined && s ? { column: name, direction: s.direction } : undefined,
+      }));
+    },
+    [header, onView],
+  );
 
   if (!header) return null;
   const win = state.window;
@@ -93,7 +117,10 @@ export function ReportTable({ state, requestWindow, setView, built }: Props) {
           aria-label="Filter all columns"
           placeholder="Filter all columns…"
           value={global}
-          onChange={(e) => setGlobal(e.target.value)}
+          onChange={(e) => {
+            const g = e.target.value;
+            onView((x) => ({ ...x, global: g }));
+          }}
         />
         <span className="an-hint" role="status">
           {formatRows(total)}
@@ -129,7 +156,7 @@ export function ReportTable({ state, requestWindow, setView, built }: Props) {
               quantity={quantity}
               sort={sort}
               filters={filters}
-              onSort={setSort}
+              onSort={onSort}
               onFilter={onFilter}
             />
             {/* The rows are laid out at the top and moved where the scroll map draws them. */}

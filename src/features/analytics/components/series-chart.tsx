@@ -7,9 +7,9 @@ import { periodStart } from '../lib/periods.ts';
 import { OTHER } from '../lib/summarize.ts';
 import { barRects } from '../lib/bar-rects.ts';
 import { UplotChart } from './uplot-chart.tsx';
+import { formatValue } from '../lib/format-value.ts';
 
-const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const cellText = (v: number | null | undefined) => (v == null ? '' : nf.format(v));
+const cellText = (v: number | null | undefined) => (v == null ? '' : formatValue(v));
 
 interface Props {
   /** Accessible name and visible caption of the figure. */

@@ -3,7 +3,7 @@ import type { ReportState } from '../hooks/use-report.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { sameShape } from '../lib/progress-shape.ts';
 import { formatRows } from '../lib/report-errors.ts';
-import { metricOptions, type MetricRef } from '../lib/metrics.ts';
+import { metricFromId, metricNote, metricOptions } from '../lib/metrics.ts';
 import {
   chartColumn,
   dimensionOptions,
@@ -27,14 +27,6 @@ interface Props {
 
 const PERIOD_IDS = ['day', 'week', 'month'];
 const LIMITS = [20, 100, 1000];
-
-/** The metric a summary column stands for, for the summary chart. */
-function columnMetric(column: string, value: string): MetricRef {
-  if (column === 'Distinct users') return { kind: 'active-users' };
-  if (column === 'Rows' || value === 'rows') return { kind: 'rows' };
-  if (value === 'events') return { kind: 'events' };
-  return { kind: 'column', name: value.replace(/^col:/, '') };
-}
 
 /**
  * Region "Summary": group the report's rows by one or two dimensions (user, client, language,
@@ -72,7 +64,7 @@ function SummaryPanelView({ state, spec, onSpec, summary, chart, shown }: Props)
         const period = s.by.find((d) => PERIOD_IDS.includes(d));
         const x = period ?? s.by[0] ?? first;
         const split = s.by.find((d) => d !== x && !PERIOD_IDS.includes(d) && d !== 'user');
-        const metric = columnMetric(chartColumn(r), s.value);
+        const metric = metricFromId(r.metrics[r.header.indexOf(chartColumn(r))] ?? 'rows');
         chart({ metric, x, split, top: 5 }).then(
           (d) => live && setChartData(d),
           () => live && setChartData(undefined),
@@ -88,6 +80,7 @@ function SummaryPanelView({ state, spec, onSpec, summary, chart, shown }: Props)
   if (!header?.length || !shown) return null;
   const result = answer?.loadId === state.loadId ? answer.result : undefined;
   const filtered = state.progress.viewLength !== state.progress.rows;
+  const note = metricNote(metricFromId(spec.value), columns);
 
   function set(patch: Partial<SummarySpec>) {
     onSpec({ ...spec, by: [first, then].filter((d): d is string => !!d), ...patch });
@@ -206,6 +199,7 @@ function SummaryPanelView({ state, spec, onSpec, summary, chart, shown }: Props)
               ? '. Weeks are ISO weeks, Monday to Sunday.'
               : '.'}
           </p>
+          {note && <p className="an-hint">{note}</p>}
           <SummaryTable result={result} onSort={sortBy} />
           <SeriesChart
             caption={`Summary chart: ${chartColumn(result)} per ${result.header[0] ?? ''}`}

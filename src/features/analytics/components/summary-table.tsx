@@ -1,6 +1,5 @@
 import type { SummaryResult } from '../lib/summary-spec.ts';
-
-const nf = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+import { formatValue } from '../lib/format-value.ts';
 
 interface Props {
   result: SummaryResult;
@@ -48,7 +47,7 @@ export function SummaryTable({ result, onSort }: Props) {
                     className={numeric[c] ? 'an-num' : empty ? 'an-empty' : undefined}
                   >
                     {typeof v === 'number'
-                      ? nf.format(v)
+                      ? formatValue(v)
                       : empty
                         ? c < keyCount
                           ? '(empty)'

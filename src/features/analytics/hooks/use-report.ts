@@ -2,7 +2,8 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { getConnection } from '../../connection/index.ts';
 import { createRpcClient, type RpcClient } from '../../../shared/lib/worker-rpc.ts';
 import type { CompareSpec } from '../lib/compare.ts';
-import { afterNextPaint } from '../lib/after-next-paint.ts';
+import type { CohortPeriod } from '../lib/retention.ts';
+import { afterNextPaint } from '../../../shared/lib/schedule.ts';
 import { latestPerFrame } from '../lib/latest-per-frame.ts';
 import { stableProgress } from '../lib/progress-shape.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
@@ -332,6 +333,7 @@ export function useReport() {
   const summary = useCallback((spec: SummarySpec) => call('summary', spec), [call]);
   const compare = useCallback((spec: CompareSpec) => call('compare', spec), [call]);
   const keyFigures = useCallback(() => call('keyFigures', null), [call]);
+  const retention = useCallback((per: CohortPeriod) => call('retention', { per }), [call]);
 
   /** A derived CSV of the view's rows (filtered, sorted) or of the summary `spec`. */
   const exportView = useCallback(
@@ -364,6 +366,7 @@ export function useReport() {
     summary,
     compare,
     keyFigures,
+    retention,
     exportView,
     download,
     seats,

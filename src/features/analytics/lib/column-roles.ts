@@ -4,6 +4,7 @@
  * identifier/flag/text that is never charted or formatted as a number. Pure.
  */
 import type { ColumnType } from './csv-types.ts';
+import type { RateParts } from './rates.ts';
 
 export type ColumnRole =
   'user' | 'user-label' | 'client' | 'language' | 'date' | 'id' | 'measure' | 'rate' | 'text';
@@ -16,6 +17,11 @@ export interface ColumnInfo {
   role: ColumnRole;
   /** A measure that counts events (summed into "All events"). */
   event: boolean;
+  /**
+   * A rate whose numerator and denominator columns the report has (`lib/rates.ts`): over many
+   * rows it is their sums' ratio. A rate without it is a mean of rows.
+   */
+  ratio?: RateParts;
 }
 
 const USER_ID = /^(instance )?user ?id$/i;

@@ -77,7 +77,7 @@ export function comparePeriods(
     ],
     [measure],
   ).rows;
-  const additive = measure.op !== 'mean';
+  const additive = measure.op !== 'mean' && measure.op !== 'ratio';
   const valueOf = (label: string): number | null => {
     const v = rows.find((r) => r.keys[0] === label)?.values[0];
     return typeof v === 'number' ? v : additive ? 0 : null;

@@ -15,6 +15,7 @@
  *   the report's first day (the requested start date, else its first date with rows). Its days
  *   without rows then count as nothing happening.
  */
+import { activeFlagColumn, activityTest } from './active-rows.ts';
 import type { ColumnInfo } from './column-roles.ts';
 import { parseNumber } from './csv-types.ts';
 import { shiftDate } from './periods.ts';
@@ -60,9 +61,6 @@ export type KeyFigures =
       reason: 'no-users' | 'no-dates' | 'no-rows';
     };
 
-/** The column that marks a user active on a row (`Active Sourcegraph User`). */
-const ACTIVE_FLAG = /^active( sourcegraph)? user$/i;
-const TRUE = /^(true|yes|1)$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
@@ -71,14 +69,6 @@ const CUR_WEEK = 0;
 const PREV_WEEK = 1;
 const CUR_MONTH = 2;
 const PREV_MONTH = 3;
-
-/** Per dictionary code: 1 where the value is a number other than zero. */
-function nonZero(dict: readonly string[]): Uint8Array {
-  return Uint8Array.from(dict, (v) => {
-    const n = parseNumber(v);
-    return n === n && n !== 0 ? 1 : 0;
-  });
-}
 
 /** First day of a period key (a day, or the 1st of a month). */
 const dayOf = (key: string) => (key.length === 7 ? `${key}-01` : key);
@@ -139,18 +129,9 @@ export function keyFigures(
     return b;
   });
 
-  // Whether a row shows activity: marked active, or a count above zero (every row when the
-  // report has neither a flag nor counts).
-  const flag = cols.find((c) => ACTIVE_FLAG.test(c.name.trim()));
-  const flagCol = flag && source.columns[flag.index];
-  const flagCodes = flagCol?.codes;
-  const flagTrue = flagCol
-    ? Uint8Array.from(flagCol.dict, (v) => (TRUE.test(v.trim()) ? 1 : 0))
-    : undefined;
-  const counts = cols.filter((c) => c.role === 'measure').map((c) => source.columns[c.index]!);
-  const countCodes = counts.map((c) => c.codes);
-  const countNonZero = counts.map((c) => nonZero(c.dict));
-  const judged = flagCol !== undefined || counts.length > 0;
+  // Whether a row shows activity (`lib/active-rows.ts`).
+  const isActive = activityTest(source, cols);
+  const flag = activeFlagColumn(cols);
   const eventCols = cols.filter((c) => c.event).map((c) => source.columns[c.index]!);
   const eventCodes = eventCols.map((c) => c.codes);
   const eventNums = eventCols.map((c) => Float64Array.from(c.dict, (v) => parseNumber(v)));
@@ -170,9 +151,7 @@ export function keyFigures(
       const x = eventNums[e]![eventCodes[e]![r]!]!;
       if (x === x) ev += x;
     }
-    let on = !judged || (flagTrue !== undefined && flagTrue[flagCodes![r]!] === 1);
-    for (let k = 0; !on && k < countCodes.length; k++)
-      on = countNonZero[k]![countCodes[k]![r]!] === 1;
+    const on = isActive(r);
     const u = userCol.codes[r]!;
     for (let k = 0; k < 4; k++) {
       if (!(b & (1 << k))) continue;

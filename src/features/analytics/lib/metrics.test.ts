@@ -31,6 +31,8 @@ describe('metrics', () => {
     expect(metricMeasure({ kind: 'column', name: 'Instance user ID' }, cols)).toBeUndefined();
     expect(metricMeasure({ kind: 'column', name: 'Missing' }, cols)).toBeUndefined();
     expect(metricMeasure({ kind: 'active-users' }, cols.slice(1))).toBeUndefined();
-    expect(metricLabel({ kind: 'column', name: 'Weighted CAR' }, cols)).toBe('Weighted CAR (mean)');
+    expect(metricLabel({ kind: 'column', name: 'Weighted CAR' }, cols)).toBe(
+      'Weighted CAR (mean of rows)',
+    );
   });
 });

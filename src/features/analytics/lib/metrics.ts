@@ -1,7 +1,8 @@
 /**
  * What the charts, the summary and "Compare periods" can measure: active users (distinct users),
- * all events (the event columns added up), a measure column (summed) or a rate column (averaged),
- * never an identifier, date or text column. Pure.
+ * all events (the event columns added up), a measure column (summed) or a rate column (the ratio
+ * of its parts' sums where the report has them, `lib/rates.ts`, else the mean of its rows,
+ * labelled so), never an identifier, date or text column. Pure.
  */
 import type { ColumnInfo } from './column-roles.ts';
 import type { Measure } from './summarize.ts';
@@ -21,6 +22,13 @@ export interface MetricOption {
 
 const ACTIVE_USERS = 'Active users';
 const ALL_EVENTS = 'All events';
+const RATIO = ' (ratio of sums)';
+const MEAN_OF_ROWS = ' (mean of rows)';
+
+/** A rate's name as the page writes it: how it is computed over many rows is part of it. */
+function rateLabel(c: ColumnInfo): string {
+  return c.name + (c.ratio ? RATIO : MEAN_OF_ROWS);
+}
 
 /** The event columns that make up "All events". */
 function eventColumns(cols: readonly ColumnInfo[]): ColumnInfo[] {
@@ -39,11 +47,7 @@ export function metricOptions(cols: readonly ColumnInfo[]): MetricOption[] {
       out.push({ id: `col:${c.name}`, label: c.name, ref: { kind: 'column', name: c.name } });
   for (const c of cols)
     if (c.role === 'rate')
-      out.push({
-        id: `col:${c.name}`,
-        label: `${c.name} (mean)`,
-        ref: { kind: 'column', name: c.name },
-      });
+      out.push({ id: `col:${c.name}`, label: rateLabel(c), ref: { kind: 'column', name: c.name } });
   return out;
 }
 
@@ -82,7 +86,8 @@ export function metricMeasure(ref: MetricRef, cols: readonly ColumnInfo[]): Meas
     case 'column': {
       const c = cols.find((x) => x.name === ref.name);
       if (!c || (c.role !== 'measure' && c.role !== 'rate')) return undefined;
-      return { op: c.role === 'rate' ? 'mean' : 'sum', columns: [c.index] };
+      if (c.role === 'measure') return { op: 'sum', columns: [c.index] };
+      return c.ratio ? { op: 'ratio', ...c.ratio } : { op: 'mean', columns: [c.index] };
     }
   }
 }
@@ -93,5 +98,22 @@ export function metricLabel(ref: MetricRef, cols: readonly ColumnInfo[]): string
   if (ref.kind === 'events') return ALL_EVENTS;
   if (ref.kind === 'rows') return 'Rows';
   const c = cols.find((x) => x.name === ref.name);
-  return c?.role === 'rate' ? `${ref.name} (mean)` : ref.name;
+  return c?.role === 'rate' ? rateLabel(c) : ref.name;
+}
+
+/** How a rate is computed over many rows, in words (undefined for other metrics). */
+export function metricNote(ref: MetricRef, cols: readonly ColumnInfo[]): string | undefined {
+  const c = ref.kind === 'column' ? cols.find((x) => x.name === ref.name) : undefined;
+  if (c?.role !== 'rate') return undefined;
+  if (!c.ratio)
+    return (
+      `${c.name} is the mean of the rows' values: the report has no numerator and denominator ` +
+      `columns that make it up, so rows with little activity weigh as much as busy ones.`
+    );
+  const num = cols[c.ratio.num]?.name ?? '';
+  const den = cols[c.ratio.den]?.name ?? '';
+  return (
+    `${c.name} = ${c.ratio.scale === 1 ? '' : `${c.ratio.scale} × `}sum of ${num} ÷ sum of ` +
+    `${den} over the rows, never a mean of the rows' rates.`
+  );
 }

@@ -1,8 +1,8 @@
 /**
  * The pivot engine: groups a report's rows by one or two keys (a column's value, a date's day /
- * ISO week / month, a date range) and computes count, distinct count, sum, mean, min and max per
- * group. Runs in the report worker over the columnar store (dictionary + codes per column), so a
- * million rows cost one pass and a little work per distinct value. Pure.
+ * ISO week / month, a date range) and computes count, distinct count, sum, mean, min, max and
+ * ratio of sums per group. Runs in the report worker over the columnar store (dictionary + codes
+ * per column), so a million rows cost one pass and a little work per distinct value. Pure.
  */
 import { parseNumber } from './csv-types.ts';
 import { periodKey, type Period } from './periods.ts';
@@ -47,7 +47,12 @@ export type Measure =
   /** Over each row's value: the sum of the columns' numbers (empty cells ignored). */
   | { op: 'sum' | 'mean' | 'min' | 'max'; columns: readonly number[] }
   /** The first non-empty value in file order (a label, e.g. the username of a user ID). */
-  | { op: 'first'; column: number };
+  | { op: 'first'; column: number }
+  /**
+   * scale × Σ num ÷ Σ den over the rows with a denominator (a rate over many rows, never the
+   * mean of their rates); empty when that sum is 0.
+   */
+  | { op: 'ratio'; num: number; den: number; scale: number };
 
 export type Cell = number | string | null;
 
@@ -250,6 +255,20 @@ export function summarize(
         }
       }
       return Array.from(distinct);
+    }
+    if (m.op === 'ratio') {
+      if (!cols[m.num] || !cols[m.den]) return new Array<Cell>(G).fill(null);
+      const num = valuesOf([m.num]).value;
+      const den = valuesOf([m.den]);
+      const sumNum = new Float64Array(G);
+      const sumDen = new Float64Array(G);
+      for (let i = 0; i < n; i++) {
+        const g = rowGroup[i]!;
+        if (g < 0 || !den.has[i]) continue;
+        sumNum[g]! += num[i]!;
+        sumDen[g]! += den.value[i]!;
+      }
+      return Array.from(sumDen, (d, g) => (d > 0 ? (m.scale * sumNum[g]!) / d : null));
     }
     if (!m.columns.every((c) => cols[c])) return new Array<Cell>(G).fill(null);
     const { value, has } = valuesOf(m.columns);

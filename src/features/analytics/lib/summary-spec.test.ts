@@ -37,7 +37,7 @@ describe('metrics and dimensions', () => {
       'All events',
       'Searches',
       'Chat Events',
-      'Combined CAR (mean)',
+      'Combined CAR (mean of rows)',
     ]);
     expect(dimensionOptions(cols, ['day', 'week', 'month']).map((d) => d.id)).toEqual([
       'user',
@@ -114,7 +114,7 @@ describe('buildSummary: the preset questions', () => {
     );
   });
 
-  it('a rate is averaged; an unknown sort column falls back; empty reports give no rows', () => {
+  it('a rate without parts is averaged; an unknown sort column falls back; empty reports give no rows', () => {
     const { source, cols } = report();
     const r = buildSummary(source, cols, {
       by: ['client'],
@@ -122,8 +122,8 @@ describe('buildSummary: the preset questions', () => {
       limit: 10,
       sort: { column: 'nope', direction: 'ascending' },
     });
-    expect(r.header).toContain('Mean of Combined CAR');
-    expect(r.sort.column).toBe('Mean of Combined CAR');
+    expect(r.header).toContain('Combined CAR (mean of rows)');
+    expect(r.sort.column).toBe('Combined CAR (mean of rows)');
     const e = report([]);
     expect(buildSummary(e.source, e.cols, preset('Top 20 users')).rows).toEqual([]);
   });

@@ -2,10 +2,12 @@
  * The "Summary" table as the user describes it (group by one or two dimensions, a value to add
  * up, an order, how many rows to show) turned into a pivot over the report, with its column
  * headers: the keys, Rows, distinct users / clients / languages (those not grouped by), and the
- * value's sum (mean for a rate), min and max. Runs in the worker (it scans every row). Pure.
+ * value's sum, min and max. A rate is the ratio of its parts' sums per group, shown beside
+ * them (or, without parts, the mean of its rows, labelled so). Runs in the worker (it scans
+ * every row). Pure.
  */
 import { findRole, type ColumnInfo } from './column-roles.ts';
-import { metricMeasure, metricOptions, type MetricRef } from './metrics.ts';
+import { metricLabel, metricMeasure, type MetricRef } from './metrics.ts';
 import type { Period } from './periods.ts';
 import {
   sortSummary,
@@ -27,7 +29,7 @@ export interface DimensionOption {
 export interface SummarySpec {
   /** One or two dimensions. */
   by: DimensionId[];
-  /** The metric id whose sum (mean for rates), min and max are shown; `rows` for none. */
+  /** The metric id whose sum (a rate: its ratio), min and max are shown; `rows` for none. */
   value: string;
   /** Sort by the column with this header; default: periods in order, otherwise the value. */
   sort?: { column: string; direction: 'ascending' | 'descending' };
@@ -41,6 +43,10 @@ export interface SummaryResult {
   keyCount: number;
   /** Per column: a number to format (right-aligned). */
   numeric: boolean[];
+  /** Per column: the metric id (`lib/metrics.ts`) the summary chart draws for it, if any. */
+  metrics: (string | undefined)[];
+  /** The header of the value's own column (its sum, or the rate over the group), if any. */
+  valueColumn?: string;
   /** The rows, sorted, at most `limit` (all of them for an export). */
   rows: Cell[][];
   /** Groups in total. */
@@ -93,15 +99,15 @@ function dimensionLabel(id: DimensionId, cols: readonly ColumnInfo[]): string {
 }
 
 /**
- * The column of a summary the chart draws: the sorted column when it is a count, distinct count,
- * sum or mean; otherwise the sum (mean) of the value, or Rows.
+ * The column of a summary the chart draws: the sorted column when it has a metric (Rows,
+ * Distinct users, a sum, the rate); otherwise the value's own column, or Rows.
  */
-export function chartColumn(result: Pick<SummaryResult, 'header' | 'keyCount' | 'sort'>): string {
-  const additive = (h: string) =>
-    h === 'Rows' || h === 'Distinct users' || h.startsWith('Sum of ') || h.startsWith('Mean of ');
-  const sorted = result.sort.column;
-  if (result.header.indexOf(sorted) >= result.keyCount && additive(sorted)) return sorted;
-  return result.header.find((h) => h.startsWith('Sum of ') || h.startsWith('Mean of ')) ?? 'Rows';
+export function chartColumn(
+  result: Pick<SummaryResult, 'header' | 'keyCount' | 'sort' | 'metrics' | 'valueColumn'>,
+): string {
+  const sorted = result.header.indexOf(result.sort.column);
+  if (sorted >= result.keyCount && result.metrics[sorted]) return result.sort.column;
+  return result.valueColumn ?? 'Rows';
 }
 
 /** The value a summary adds up, as a metric reference. */
@@ -129,43 +135,64 @@ export function buildSummary(
   const keyCount = groups.length;
   const measures: Measure[] = [];
   const numeric: boolean[] = header.map(() => false);
-  const add = (label: string, m: Measure | undefined, isNumber = true) => {
+  const metrics: (string | undefined)[] = header.map(() => undefined);
+  const add = (
+    label: string,
+    m: Measure | undefined,
+    opts: { text?: boolean; metric?: string } = {},
+  ) => {
     if (!m) return;
     header.push(label);
     measures.push(m);
-    numeric.push(isNumber);
+    numeric.push(!opts.text);
+    metrics.push(opts.metric);
   };
   const user = findRole(cols, 'user');
   if (by.includes('user') && user) {
     const label =
       cols.find((c) => c.role === 'user-label' && /name/i.test(c.name)) ??
       findRole(cols, 'user-label');
-    if (label) add(label.name, { op: 'first', column: label.index }, false);
+    if (label) add(label.name, { op: 'first', column: label.index }, { text: true });
   }
-  add('Rows', { op: 'count' });
-  if (user && !by.includes('user')) add('Distinct users', { op: 'distinct', column: user.index });
+  add('Rows', { op: 'count' }, { metric: 'rows' });
+  if (user && !by.includes('user'))
+    add('Distinct users', { op: 'distinct', column: user.index }, { metric: 'active-users' });
   for (const role of ['client', 'language'] as const) {
     const c = findRole(cols, role);
     if (c && !by.includes(role)) add(`Distinct ${role}s`, { op: 'distinct', column: c.index });
   }
   const ref = valueRef(spec.value);
   const m = ref && metricMeasure(ref, cols);
-  if (ref && m && 'columns' in m) {
-    const name = metricOptions(cols).find((o) => o.id === spec.value)?.label ?? spec.value;
-    const plain = name.replace(/ \(mean\)$/, '');
-    add(m.op === 'mean' ? `Mean of ${plain}` : `Sum of ${plain}`, m);
-    add(`Min of ${plain}`, { op: 'min', columns: m.columns });
-    add(`Max of ${plain}`, { op: 'max', columns: m.columns });
+  let valueColumn: string | undefined;
+  if (ref && m) {
+    const name = ref.kind === 'column' ? ref.name : metricLabel(ref, cols);
+    valueColumn = m.op === 'ratio' || m.op === 'mean' ? metricLabel(ref, cols) : `Sum of ${name}`;
+    add(valueColumn, m, { metric: spec.value });
+    if (m.op === 'ratio')
+      for (const part of [m.num, m.den]) {
+        const c = cols[part];
+        if (c) add(`Sum of ${c.name}`, { op: 'sum', columns: [part] }, { metric: `col:${c.name}` });
+      }
+    // Min and max of the value per row (a rate's own cells).
+    const perRow =
+      m.op === 'ratio'
+        ? cols.filter((c) => c.name === name).map((c) => c.index)
+        : 'columns' in m
+          ? m.columns
+          : [];
+    if (perRow.length) {
+      add(`Min of ${name}`, { op: 'min', columns: perRow });
+      add(`Max of ${name}`, { op: 'max', columns: perRow });
+    }
   }
-  if (keyCount === 0)
-    return { header, keyCount, numeric, rows: [], groups: 0, rowsUsed: 0, sort: defaultSort() };
+  const shape = { header, keyCount, numeric, metrics, valueColumn };
+  if (keyCount === 0) return { ...shape, rows: [], groups: 0, rowsUsed: 0, sort: defaultSort() };
 
   const summary = summarize(source, groups, measures);
   const firstIsPeriod = groups[0]?.per !== undefined;
   function defaultSort(): SummaryResult['sort'] {
     if (firstIsPeriod || keyCount === 0) return { column: header[0] ?? '', direction: 'ascending' };
-    const sum = header.find((h) => h.startsWith('Sum of ') || h.startsWith('Mean of '));
-    return { column: sum ?? 'Rows', direction: 'descending' };
+    return { column: valueColumn ?? 'Rows', direction: 'descending' };
   }
   const sort = spec.sort && header.includes(spec.sort.column) ? spec.sort : defaultSort();
   const sorted = sortSummary(summary.rows, {
@@ -174,9 +201,7 @@ export function buildSummary(
   });
   const limit = Math.max(0, spec.limit);
   return {
-    header,
-    keyCount,
-    numeric,
+    ...shape,
     rows: sorted.slice(0, limit).map((r) => [...r.keys, ...r.values]),
     groups: sorted.length,
     rowsUsed: summary.rowsUsed,

@@ -10,6 +10,7 @@ import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
 import type { KeyFigures } from '../lib/key-figures.ts';
 import type { MetricRef } from '../lib/metrics.ts';
 import type { Period } from '../lib/periods.ts';
+import type { CohortPeriod, RetentionResult } from '../lib/retention.ts';
 import type { DimensionId, SummaryResult, SummarySpec } from '../lib/summary-spec.ts';
 import type { HttpFailure } from '../lib/report-errors.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
@@ -110,6 +111,8 @@ export type ReportApi = {
   /** The Summary table over the rows of the view (at most `spec.limit` rows come back). */
   summary: { params: SummarySpec; result: SummaryResult };
   compare: { params: CompareSpec; result: CompareResult };
+  /** Retention: cohorts by first active week or month (`lib/retention.ts`), over the view's rows. */
+  retention: { params: { per: CohortPeriod }; result: RetentionResult };
   /** The "Key figures" tiles: active users and events per period (`lib/key-figures.ts`). */
   keyFigures: { params: null; result: KeyFigures };
   /** A derived CSV of what the page shows: the view's rows (filtered, sorted) or the summary. */

@@ -1,6 +1,6 @@
 /**
  * The report worker's answers about the rows it holds: column roles, chart series, the Summary
- * table, Compare periods, the key figures and derived CSV exports, all over the rows of the current view (the
+ * table, Compare periods, retention, the key figures and derived CSV exports, all over the rows of the current view (the
  * preview's filters apply; its sort orders the exported rows).
  */
 import { chartData, type ChartData } from '../lib/chart-data.ts';
@@ -10,6 +10,8 @@ import type { ReportStore } from '../lib/csv-store.ts';
 import { CsvParts } from '../lib/csv-write.ts';
 import { keyFigures, type KeyFigures } from '../lib/key-figures.ts';
 import { periodsFor, type Period } from '../lib/periods.ts';
+import { ratioMemo, withRatios, type RatioMemo } from '../lib/rates.ts';
+import { retention, type CohortPeriod, type RetentionResult } from '../lib/retention.ts';
 import {
   buildSummary,
   dimensionGroup,
@@ -21,8 +23,14 @@ import type { ChartSpec } from './protocol.ts';
 /** Rows read from the store per step of a rows export. */
 const EXPORT_STEP = 10_000;
 
+const ratioMemos = new WeakMap<ReportStore, RatioMemo>();
+
+/** The columns' roles; rates whose parts the report has carry them (`lib/rates.ts`). */
 export function reportColumns(store: ReportStore): ColumnInfo[] {
-  return columnRoles(store.header, store.types(), store.leadingZeros());
+  let memo = ratioMemos.get(store);
+  if (!memo) ratioMemos.set(store, (memo = ratioMemo()));
+  const cols = columnRoles(store.header, store.types(), store.leadingZeros());
+  return withRatios(cols, store.source(), memo);
 }
 
 /** Periods the date column allows, judged by its first non-empty value. */
@@ -52,6 +60,7 @@ const NO_SUMMARY: SummaryResult = {
   header: [],
   keyCount: 0,
   numeric: [],
+  metrics: [],
   rows: [],
   groups: 0,
   rowsUsed: 0,
@@ -65,6 +74,11 @@ export function runSummary(store: ReportStore | undefined, spec: SummarySpec): S
 export function runCompare(store: ReportStore | undefined, spec: CompareSpec): CompareResult {
   if (!store) return { ok: false, message: 'Load a report first.' };
   return comparePeriods(store.source(), reportColumns(store), spec);
+}
+
+export function runRetention(store: ReportStore | undefined, per: CohortPeriod): RetentionResult {
+  if (!store) return { ok: false, message: 'Load a report first.' };
+  return retention(store.source(), reportColumns(store), per);
 }
 
 /** The tiles' figures; `requestedStart` is the start date the report was asked for. */

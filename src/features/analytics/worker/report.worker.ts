@@ -3,8 +3,9 @@
  * The report worker: sends the report request, keeps the exact bytes for Download CSV
  * (`raw-bytes.ts`), parses chunk by chunk (quote-free lines straight from the bytes,
  * `lib/csv-byte-stream.ts`; the rest with papaparse), stores the rows columnar, and answers
- * window / view / chart / summary / compare / key figures / export requests (`queries.ts`). Its methods are in
- * `protocol.ts`, served through src/shared/lib/worker-rpc.ts. One worker per load.
+ * window / view / chart / summary / compare / retention / key figures / export requests
+ * (`queries.ts`). Its methods are in `protocol.ts`, served through src/shared/lib/worker-rpc.ts.
+ * One worker per load.
  */
 import { httpMeta, looksLikeHtml, NetworkError } from '../../../shared/api/http.ts';
 import { serveRpc } from '../../../shared/lib/worker-rpc.ts';
@@ -23,6 +24,7 @@ import {
   runCompare,
   runExport,
   runKeyFigures,
+  runRetention,
   runSummary,
 } from './queries.ts';
 import { RawBytes } from './raw-bytes.ts';
@@ -307,6 +309,7 @@ serveRpc<ReportApi>(self, {
   chart: (chartSpec) => runChart(store, chartSpec),
   summary: (summarySpec) => runSummary(store, summarySpec),
   compare: (compareSpec) => runCompare(store, compareSpec),
+  retention: ({ per }) => runRetention(store, per),
   keyFigures: () => runKeyFigures(store, requestedStart),
   export: (what) => runExport(store, what.what === 'summary' ? what.spec : undefined),
   download: () => ({ blob: raw.blob('text/csv'), bytes: raw.bytes }),

@@ -109,15 +109,21 @@ describe('console command table', () => {
     );
   });
 
-  it('copies as curl and as src from the table, as items of the Copy as… menu', () => {
+  it('copies as curl, src, fetch, Python and Go from the table, as items of the Copy as… menu', () => {
     const called: string[] = [];
     const target = new Proxy({} as CommandTarget, {
       get: (_, name) => () => called.push(String(name)),
     });
     const exportButtons = commandsWithButtons('copy-as');
-    expect(exportButtons.map((c) => c.button)).toEqual(['Copy as curl', 'Copy as src command']);
+    expect(exportButtons.map((c) => c.button)).toEqual([
+      'Copy as curl',
+      'Copy as src command',
+      'Copy as fetch (JavaScript)',
+      'Copy as Python requests',
+      'Copy as Go net/http',
+    ]);
     for (const c of exportButtons) c.run(target);
-    expect(called).toEqual(['copyAsCurl', 'copyAsSrc']);
+    expect(called).toEqual(['copyAsCurl', 'copyAsSrc', 'copyAsFetch', 'copyAsPython', 'copyAsGo']);
     // Each button sits in one place only.
     const toolbar = commandsWithButtons('editor').map((c) => c.id);
     expect(toolbar).not.toContain('copy-as-curl');

@@ -5,7 +5,7 @@ export type Panel = 'docs' | 'history' | 'saved';
 
 /**
  * What a command acts on: the console page's actions for the current tab (built in
- * `console-page.tsx` from `hooks/use-console-actions.ts`) and the page's state that buttons show
+ * `console-page.tsx` from `commands/use-console-actions.ts`) and the page's state that buttons show
  * (running, open panels, closed tabs). Read at call time, so it may change.
  */
 export interface CommandTarget {
@@ -38,25 +38,31 @@ export interface CommandTarget {
   openShortcuts(): void;
   /** Open the app's Settings dialog. */
   openSettings(): void;
-  /** The request as `src api -get-curl` prints it (`hooks/use-export-commands.ts`). */
+  /** The request as `src api -get-curl` prints it (`copy-as/use-export-commands.ts`). */
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
   copyAsSrc(): void;
-  /** Open the command palette (`palette/`), where every command and more is searched by name. */
+  /** The request as a JavaScript module (`fetch`, runs with Node 20). */
+  copyAsFetch(): void;
+  /** The request as a Python script (`requests`). */
+  copyAsPython(): void;
+  /** The request as a Go program (`net/http`). */
+  copyAsGo(): void;
+  /** Open the command palette (`workbench/palette/`), where every command and more is searched by name. */
   openPalette(): void;
 }
 
 /**
  * Where a command's button sits in the workbench: `run` first in the editor toolbar (Run query or
  * Stop), `editor` the rest of that toolbar, `copy-as` the toolbar's "Copy as…" menu, `rail` the
- * activity rail, `tabs` the tab bar (`components/tabs-bar.tsx`) and `tab-actions` its menu.
+ * activity rail, `tabs` the tab bar (`workbench/tabs-bar.tsx`) and `tab-actions` its menu.
  */
 export type ButtonGroup = 'run' | 'editor' | 'copy-as' | 'rail' | 'tabs' | 'tab-actions';
 
 /**
  * Where a command's keys work: `console` anywhere on the console page (the editors included),
  * `tab-list` only while a tab of the tab list has the focus (F2, Delete and the arrow keys mean
- * something else in an editor). The tab bar (`components/tabs-bar.tsx`) binds the `tab-list` keys.
+ * something else in an editor). The tab bar (`workbench/tabs-bar.tsx`) binds the `tab-list` keys.
  */
 export type KeyScope = 'console' | 'tab-list';
 
@@ -79,7 +85,7 @@ export interface Command {
   scope?: KeyScope;
   /** When false, the key is left to the browser or the focused editor. Default: always. */
   when?(target: CommandTarget): boolean;
-  /** A button with this text runs the command (`components/command-button.tsx`). */
+  /** A button with this text runs the command (`commands/command-button.tsx`). */
   button?: string;
   /** Where that button sits; default `editor`. */
   group?: ButtonGroup;
@@ -95,9 +101,9 @@ export interface Command {
 
 /**
  * Every console command, once. The query, Variables and Headers editors' keymap
- * (`editor-keymap.ts`), the page's keys (`hooks/use-page-shortcuts.ts`), the buttons of the
- * toolbar and the tab bar (`components/command-button.tsx`, by `group`, in table order) and the
- * Shortcuts dialog (`components/shortcuts-dialog.tsx`) are all generated from it, so a key does
+ * (`editor-keymap.ts`), the page's keys (`commands/use-page-shortcuts.ts`), the buttons of the
+ * toolbar and the tab bar (`commands/command-button.tsx`, by `group`, in table order) and the
+ * Shortcuts dialog (`commands/shortcuts-dialog.tsx`) are all generated from it, so a key does
  * the same wherever focus is and every button is listed.
  *
  * Adding a command is one entry here plus the method it calls on `CommandTarget` (as `save` and
@@ -193,6 +199,30 @@ export const COMMANDS: readonly Command[] = [
     keys: [],
     run: (t) => t.copyAsSrc(),
     button: 'Copy as src command',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-fetch',
+    label: 'Copy the request as JavaScript (fetch; runs with Node 20)',
+    keys: [],
+    run: (t) => t.copyAsFetch(),
+    button: 'Copy as fetch (JavaScript)',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-python',
+    label: 'Copy the request as a Python script (requests)',
+    keys: [],
+    run: (t) => t.copyAsPython(),
+    button: 'Copy as Python requests',
+    group: 'copy-as',
+  },
+  {
+    id: 'copy-as-go',
+    label: 'Copy the request as a Go program (net/http)',
+    keys: [],
+    run: (t) => t.copyAsGo(),
+    button: 'Copy as Go net/http',
     group: 'copy-as',
   },
   {

@@ -13,10 +13,9 @@ const CARET_OFF_CLASS = 'cm-caret-off';
  *
  * CodeMirror blinks its drawn caret with an infinite CSS animation. As long as an animation runs,
  * Chromium produces a frame at every vsync, so the frame that shows a keystroke (a completion
- * list) waits for the next vsync: on average half a frame, ~8 ms. Without it the frame comes as
- * soon as the keystroke's task ends: the bench's completion median read 12.7 / 12.9 ms against
- * 20.3 / 19.5 (session 9, `--only completion --reps 5`, alternated). A timer that flips a class
- * costs one frame per flip.
+ * list) waits for the next vsync: on average half a frame. Without it the frame comes as soon as
+ * the keystroke's task ends (bench row "completion"). A timer that flips a class costs one frame
+ * per flip.
  */
 const blink = ViewPlugin.fromClass(
   class {

@@ -21,8 +21,7 @@ function isCompletionPlugin(value: unknown): value is CompletionPluginInstance {
  * CodeMirror starts a completion that typing made pending from `setTimeout(…,
  * activateOnTypingDelay)`. Chromium runs that timer only after the frame that follows the
  * keystroke (input and rendering come first), so even with a delay of 0 the list is painted one
- * frame late: ~35 ms after the key on GitHub's schema instead of ~15 ms (`npm run bench --
- * --only completion`). When the delay is 0, this starts the pending query in a microtask right
+ * frame late (bench row "completion"). When the delay is 0, this starts the pending query in a microtask right
  * after the typing transaction instead; the (synchronous) sources then answer before the frame.
  *
  * It reaches the plugin through `autocompletion()`'s own extension array and calls its

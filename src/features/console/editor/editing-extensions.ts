@@ -21,8 +21,8 @@ const COMPLETION_DELAY_MS = 0;
 /**
  * The completion list draws this many options around the selected one (CodeMirror's default is
  * 100); about 7 fit in its box. The list that a space or `{` opens holds every field of the type
- * (130 on GitHub's Repository): drawing 30 of them instead of 100 takes ~3 ms less of the keystroke
- * (`LETTERS=' ' MICRO=1 bench/profile-completion.ts`), with less to style, lay out and paint.
+ * (130 on GitHub's Repository): drawing 30 of them instead of 100 leaves less to style, lay out and
+ * paint in the keystroke's frame (`LETTERS=' ' MICRO=1 bench/profile-completion.ts`).
  * The keys reach every option (the window moves with the selection, e2e `console-editor.spec.ts`);
  * a mouse scrolls through the window, and a click on the `···` below it shows the next one.
  */

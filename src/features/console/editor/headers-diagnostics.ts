@@ -1,5 +1,5 @@
-import { headerWarnings, parseHeaders } from '../lib/headers';
-import { scanJson } from '../lib/json-scan';
+import { headerWarnings, parseHeaders } from '../run/headers';
+import { scanJson } from '../run/json-scan';
 import type { EditorDiagnostic } from './graphql-diagnostics';
 
 /** The Headers editor's diagnostics: the first problem exactly where it is, then advice. */

@@ -1,13 +1,10 @@
-import { whenIdleAfterPaint } from './after-paint';
-import type * as JsonEditors from './json-editors';
+import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
+import { whenIdleAfterPaint } from '../../../shared/lib/schedule.ts';
 
 /**
- * The Variables and Headers editors' chunk (json-editors.ts), requested once, after the first
- * paint: the query editor accepts text first.
+ * The Variables and Headers editors' chunk (json-editors.ts), requested after the first paint:
+ * the query editor accepts text first.
  */
-let loading: Promise<typeof JsonEditors> | undefined;
-
-export function loadJsonEditors(): Promise<typeof JsonEditors> {
-  loading ??= whenIdleAfterPaint().then(() => import('./json-editors'));
-  return loading;
-}
+export const loadJsonEditors = lazyOnce(() =>
+  whenIdleAfterPaint().then(() => import('./json-editors')),
+).load;

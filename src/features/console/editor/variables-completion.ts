@@ -7,7 +7,7 @@ import {
 import type { EditorView } from '@codemirror/view';
 import { syntaxTree } from '@codemirror/language';
 import { getNamedType, isEnumType, typeFromAST } from 'graphql';
-import { operationVariables } from '../lib/variables';
+import { operationVariables } from '../run/variables';
 import type { VariablesContext } from './variables-diagnostics';
 
 /**

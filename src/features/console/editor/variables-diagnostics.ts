@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
-import { pathKey, scanJson, type JsonSpan } from '../lib/json-scan';
-import { parseVariables } from '../lib/parse-variables.ts';
-import { validateVariables } from '../lib/variables';
+import { pathKey, scanJson, type JsonSpan } from '../run/json-scan';
+import { parseVariables } from '../run/parse-variables.ts';
+import { validateVariables } from '../run/variables';
 import type { EditorDiagnostic } from './graphql-diagnostics';
 
 /** What the variables are checked against; changes as the user edits the query. */

@@ -2,7 +2,7 @@ import { Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../shared/api/classify-graphql.ts';
 import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
-import { appendLines } from './format-client.ts';
+import { appendLines } from './read-response.ts';
 import { FormatJob, type FormatReply } from './format-job.ts';
 import { LineDecoder } from './line-codec.ts';
 

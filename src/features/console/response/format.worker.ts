@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * Response worker: reads a response body as it arrives (a transferred ReadableStream, or byte
- * chunks posted by format-client.ts) and formats it with format-job.ts, off the main thread.
+ * chunks posted by read-response.ts) and formats it with format-job.ts, off the main thread.
  */
 import type { ResponseMeta } from '../../../shared/api/classify-http.ts';
 import { FormatJob, type FormatReply } from './format-job.ts';

@@ -6,7 +6,7 @@ import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
-import { extendsDoc } from './format-client.ts';
+import { extendsDoc } from './read-response.ts';
 import { boundParseSlices } from './parse-slices.ts';
 
 const highlight = HighlightStyle.define([

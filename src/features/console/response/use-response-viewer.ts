@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { loadFormatClient } from './format-client-loader.ts';
+import { whenIdle } from '../../../shared/lib/schedule.ts';
+import { loadResponseReader } from './read-response-loader.ts';
 import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
 /** After the first render, how long the page waits before fetching the viewer in idle time. */
@@ -21,22 +22,20 @@ export function useResponseViewer(needed: boolean): ViewerState {
       return;
     }
     // Not before the editors are up: the page's first load stays as small as it can be.
-    let idle: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     const timer = setTimeout(() => {
       const preload = () => {
         load();
-        loadFormatClient().then(
+        loadResponseReader().then(
           (c) => c.prepareResponseWorker(),
           () => undefined, // a run loads it again and reports a failure
         );
       };
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(preload, { timeout: 2000 });
-      else preload();
+      cancelIdle = whenIdle(preload, 2000);
     }, PRELOAD_AFTER_MS);
     return () => {
       clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancelIdle?.();
     };
   }, [missing, needed]);
   return state;

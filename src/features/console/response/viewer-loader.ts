@@ -1,4 +1,5 @@
-import { createStore, useStore } from '../../../shared/lib/store.ts';
+import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
+import { useStore } from '../../../shared/lib/store.ts';
 import type * as Viewer from './response-viewer.tsx';
 
 /**
@@ -11,27 +12,12 @@ export interface ViewerState {
   error?: Error;
 }
 
-const state = createStore<ViewerState>({});
-let loading: Promise<typeof Viewer> | undefined;
+const viewer = lazyOnce(() => import('./response-viewer.tsx'));
 
-export function loadResponseViewer(): Promise<typeof Viewer> {
-  loading ??= import('./response-viewer.tsx').then(
-    (m) => {
-      state.set({ module: m });
-      return m;
-    },
-    (err: unknown) => {
-      // A failed fetch (e.g. offline) is retried by the next call.
-      loading = undefined;
-      const error = err instanceof Error ? err : new Error(String(err));
-      state.set({ error });
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadResponseViewer = viewer.load;
 
 /** The viewer's module once loaded (or why it failed), re-rendering when that changes. */
 export function useViewerState(): ViewerState {
-  return useStore(state);
+  const { value, error } = useStore(viewer.state);
+  return { module: value, error };
 }

@@ -1,5 +1,5 @@
 import type { CommandTarget } from '../commands/command-table.ts';
-import { CommandButtons } from '../components/command-button.tsx';
+import { CommandButtons } from '../commands/command-button.tsx';
 
 /**
  * The activity rail (GraphiQL 6, VS Code): the command table's `rail` entries as icon buttons,

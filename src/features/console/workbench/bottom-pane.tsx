@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { readJson, writeJson } from '../../../shared/lib/storage.ts';
 import { Splitter, usePaneSize } from '../../../shared/ui/splitter.tsx';
-import { RequestOptions } from '../components/lazy-panels.tsx';
-import { OperationPicker } from '../components/operation-picker.tsx';
+import { RequestOptions } from './lazy-panels.tsx';
+import { OperationPicker } from '../run/operation-picker.tsx';
 
 const TABS = [
   { id: 'variables', label: 'Variables' },

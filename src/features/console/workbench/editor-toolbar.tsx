@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CommandTarget } from '../commands/command-table.ts';
-import { CommandButtons } from '../components/command-button.tsx';
+import { CommandButtons } from '../commands/command-button.tsx';
 
 /**
  * The query editor's toolbar, beside it (GraphiQL's): Run query (Stop while running), then the

@@ -9,7 +9,7 @@ function label(loc: DocsLocation): string {
     case 'field':
       return `${loc.type}.${loc.field}`;
     case 'changes':
-      return 'What changed';
+      return 'Changes';
   }
 }
 

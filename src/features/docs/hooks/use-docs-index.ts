@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { createStore, useStore } from '../../../shared/lib/store.ts';
 import { onSchemaText } from '../../schema/index.ts';
 import type { SearchHit } from '../lib/search-index.ts';
-import { createRpcClient } from '../../../shared/lib/worker-rpc.ts';
-import type { DocsApi, StoredChanges } from '../workers/protocol.ts';
+import { docsWorker } from '../workers/docs-client.ts';
+import type { StoredChanges } from '../workers/protocol.ts';
 
 /** What the Docs worker has for the current schema. */
 export interface IndexSnapshot {
@@ -16,15 +16,6 @@ export interface IndexSnapshot {
   error?: string;
 }
 
-const docsWorker = createRpcClient<DocsApi>(() => {
-  try {
-    return new Worker(new URL('../workers/docs.worker.ts', import.meta.url), { type: 'module' });
-  } catch (err) {
-    throw new Error(
-      `Search is unavailable: the Docs worker could not start (${(err as Error).message}).`,
-    );
-  }
-}, 'The Docs worker');
 let loading: AbortController | undefined;
 let loadedText: string | undefined;
 const snapshot = createStore<IndexSnapshot>({ ready: false, entries: 0, changes: null });

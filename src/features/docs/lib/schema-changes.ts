@@ -1,9 +1,15 @@
 import {
-  findBreakingChanges,
-  findDangerousChanges,
+  ChangeType,
+  CriticalityLevel,
+  diff,
+  type Change,
+  type FieldDeprecationAddedChange,
+} from '@graphql-inspector/core';
+import {
+  isInputObjectType,
   isInterfaceType,
   isObjectType,
-  isEnumType,
+  type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
 
@@ -12,109 +18,78 @@ export type ChangeSeverity = 'breaking' | 'dangerous' | 'safe';
 /** One difference between two schemas, with where to look in the Docs. */
 export interface SchemaChange {
   severity: ChangeSeverity;
-  /** graphql-js change type (e.g. FIELD_REMOVED) or ours (TYPE_ADDED, FIELD_ADDED, FIELD_DEPRECATED, ENUM_VALUE_DEPRECATED). */
+  /** The diff library's change type (e.g. FIELD_REMOVED, FIELD_ARGUMENT_TYPE_CHANGED). */
   kind: string;
   description: string;
   /** Type to open in the Docs, when it exists in either schema. */
   type?: string;
+  /** A field of `type` (object, interface or input type), when the change is about one. */
   field?: string;
 }
 
-const NAME = '[_A-Za-z][_0-9A-Za-z]*';
-const PATTERNS: RegExp[] = [
-  new RegExp(`^(${NAME})\\.(${NAME})\\b`),
-  new RegExp(` on (${NAME})\\.(${NAME})\\b`),
-  new RegExp(`(?:to|from) (?:union|enum) type (${NAME})`),
-  new RegExp(`on input type (${NAME})`),
-  new RegExp(`^(${NAME})\\b`),
-];
-
-function locate(
-  description: string,
-  isType: (n: string) => boolean,
-): Pick<SchemaChange, 'type' | 'field'> {
-  if (description.startsWith('Directive ')) return {};
-  for (const re of PATTERNS) {
-    const [, type, field] = re.exec(description) ?? [];
-    if (type !== undefined && isType(type)) return field ? { type, field } : { type };
-  }
-  return {};
-}
+const SEVERITY: Record<CriticalityLevel, ChangeSeverity> = {
+  [CriticalityLevel.Breaking]: 'breaking',
+  [CriticalityLevel.Dangerous]: 'dangerous',
+  [CriticalityLevel.NonBreaking]: 'safe',
+};
 
 const ORDER: Record<ChangeSeverity, number> = { breaking: 0, dangerous: 1, safe: 2 };
 
 /**
- * Breaking and dangerous changes (graphql-js) plus safe additions and deprecations computed here:
- * types added, output fields added, fields and enum values newly deprecated.
+ * Left out: description edits (hundreds on a big schema, none of them changes what a query
+ * gets), directive usages (only in SDL-built schemas, and each deprecation already has its own
+ * change) and the fields of an added type (the type's addition says it).
  */
-export function diffSchemas(oldSchema: GraphQLSchema, newSchema: GraphQLSchema): SchemaChange[] {
-  const oldTypes = oldSchema.getTypeMap();
-  const newTypes = newSchema.getTypeMap();
-  const isType = (n: string) => n in oldTypes || n in newTypes;
-  const out: SchemaChange[] = [];
-  for (const c of findBreakingChanges(oldSchema, newSchema))
-    out.push({
-      severity: 'breaking',
-      kind: c.type,
-      description: c.description,
-      ...locate(c.description, isType),
-    });
-  for (const c of findDangerousChanges(oldSchema, newSchema))
-    out.push({
-      severity: 'dangerous',
-      kind: c.type,
-      description: c.description,
-      ...locate(c.description, isType),
-    });
+function shownIn(changes: Change[]): (c: Change) => boolean {
+  const addedTypes = new Set(
+    changes.filter((c) => c.type === ChangeType.TypeAdded).map((c) => c.path),
+  );
+  return (c) =>
+    !/DESCRIPTION|DIRECTIVE_USAGE/.test(c.type) &&
+    !(c.type === ChangeType.FieldAdded && addedTypes.has(c.path?.split('.')[0]));
+}
 
-  for (const [name, t] of Object.entries(newTypes)) {
-    if (name.startsWith('__')) continue;
-    const before = oldTypes[name];
-    if (!before) {
-      out.push({
-        severity: 'safe',
-        kind: 'TYPE_ADDED',
-        description: `${name} was added.`,
-        type: name,
-      });
-      continue;
-    }
-    if (
-      (isObjectType(t) || isInterfaceType(t)) &&
-      (isObjectType(before) || isInterfaceType(before))
-    ) {
-      const oldFields = before.getFields();
-      for (const f of Object.values(t.getFields())) {
-        const of = oldFields[f.name];
-        if (!of)
-          out.push({
-            severity: 'safe',
-            kind: 'FIELD_ADDED',
-            description: `${name}.${f.name} was added.`,
-            type: name,
-            field: f.name,
-          });
-        else if (f.deprecationReason != null && of.deprecationReason == null)
-          out.push({
-            severity: 'safe',
-            kind: 'FIELD_DEPRECATED',
-            description: `${name}.${f.name} was deprecated: ${f.deprecationReason}`,
-            type: name,
-            field: f.name,
-          });
-      }
-    } else if (isEnumType(t) && isEnumType(before)) {
-      for (const v of t.getValues()) {
-        const ov = before.getValue(v.name);
-        if (ov && v.deprecationReason != null && ov.deprecationReason == null)
-          out.push({
-            severity: 'safe',
-            kind: 'ENUM_VALUE_DEPRECATED',
-            description: `${name}.${v.name} was deprecated: ${v.deprecationReason}`,
-            type: name,
-          });
-      }
-    }
-  }
-  return out.sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+/** The library's message; a deprecation also says its reason. */
+function describe(c: Change): string {
+  if (c.type !== ChangeType.FieldDeprecationAdded) return c.message;
+  const reason = (c as Change & FieldDeprecationAddedChange).meta.deprecationReason;
+  return reason ? `${c.message}: ${reason}` : c.message;
+}
+
+function hasField(t: GraphQLNamedType | undefined, field: string): boolean {
+  return (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t)) && field in t.getFields();
+}
+
+/** The type (and field) a change's path names, when that type is in either schema. */
+function locate(
+  path: string | undefined,
+  before: GraphQLSchema,
+  after: GraphQLSchema,
+): Pick<SchemaChange, 'type' | 'field'> {
+  if (!path || path.startsWith('@')) return {};
+  const [type = '', field] = path.split('.');
+  const old = before.getType(type);
+  const now = after.getType(type);
+  if (!old && !now) return {};
+  return field && (hasField(old, field) || hasField(now, field)) ? { type, field } : { type };
+}
+
+/**
+ * Breaking, dangerous and safe changes from `before` to `after`, in that order
+ * (`@graphql-inspector/core`'s diff and criticality).
+ */
+export async function diffSchemas(
+  before: GraphQLSchema,
+  after: GraphQLSchema,
+): Promise<SchemaChange[]> {
+  const changes = await diff(before, after);
+  return changes
+    .filter(shownIn(changes))
+    .map((c) => ({
+      severity: SEVERITY[c.criticality.level],
+      kind: c.type,
+      description: describe(c),
+      ...locate(c.path, before, after),
+    }))
+    .sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

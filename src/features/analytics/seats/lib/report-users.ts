@@ -4,11 +4,11 @@
  * their username and email (the first non-blank cell of each), rows, whether they were active
  * and on which day last, and the clients and languages they were active with. Pure.
  *
- * Active is the rule of the key figures (lib/key-figures.ts): a row marked `Active Sourcegraph
- * User`, or with a count above zero; a report with neither has every row count.
+ * Active is the rule of the key figures and retention (lib/active-rows.ts): a row marked `Active
+ * Sourcegraph User`, or with a count above zero; a report with neither has every row count.
  */
 import type { ColumnInfo } from '../../lib/column-roles.ts';
-import { parseNumber } from '../../lib/csv-types.ts';
+import { activityTest } from '../../lib/active-rows.ts';
 import type { ColumnData, RowSource } from '../../lib/summarize.ts';
 import type { ReportKey } from './match-users.ts';
 
@@ -32,8 +32,6 @@ export interface ReportUsers {
   to: string;
 }
 
-const ACTIVE_FLAG = /^active( sourcegraph)? user$/i;
-const TRUE = /^(true|yes|1)$/i;
 const ID_NAME = /^(instance )?user ?id$/i;
 const USERNAME_NAME = /^user ?name$/i;
 const EMAIL_NAME = /^(user )?e-?mail$/i;
@@ -82,17 +80,7 @@ export function reportUsers(source: RowSource, cols: readonly ColumnInfo[]): Rep
   const clientCodes = clientCol?.codes;
   const langCodes = langCol?.codes;
 
-  // Activity per row, from the flag's and the counts' dictionaries.
-  const flag = column(source, find(ACTIVE_FLAG));
-  const flagTrue = flag ? Uint8Array.from(flag.dict, (v) => (TRUE.test(v.trim()) ? 1 : 0)) : null;
-  const counts = cols.filter((c) => c.role === 'measure').map((c) => source.columns[c.index]!);
-  const countNonZero = counts.map((c) =>
-    Uint8Array.from(c.dict, (v) => {
-      const n = parseNumber(v);
-      return n === n && n !== 0 ? 1 : 0;
-    }),
-  );
-  const judged = flag !== undefined || counts.length > 0;
+  const isActive = activityTest(source, cols);
 
   // Dates ranked by their text (ISO dates sort as text), so the latest is a comparison of ranks.
   const dates = (dateCol?.dict ?? []).map((v) => v.trim().slice(0, 10));
@@ -132,10 +120,7 @@ export function reportUsers(source: RowSource, cols: readonly ColumnInfo[]): Rep
     if (emailCol && emailOf[u] === -1 && emailCol.dict[emailCol.codes[r]!]!.trim())
       emailOf[u] = emailCol.codes[r]!;
     if (idCol && idOf[u] === -1) idOf[u] = idCol.codes[r]!;
-    let on = !judged || (flagTrue !== null && flagTrue[flag!.codes[r]!] === 1);
-    for (let k = 0; !on && k < counts.length; k++)
-      on = countNonZero[k]![counts[k]!.codes[r]!] === 1;
-    if (!on) continue;
+    if (!isActive(r)) continue;
     active[u] = 1;
     if (rank > (last[u]! < 0 ? -1 : dateRank[last[u]!]!)) last[u] = dateCol!.codes[r]!;
     if (userClients && clientCodes) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RunResult } from '../../state/responses.ts';
+import type { RunResult } from '../responses.ts';
 import { ResponseViewPanel, useResponseView } from '../response-view-tabs.tsx';
 import { LazyTableView } from './lazy-table-view.tsx';
 
