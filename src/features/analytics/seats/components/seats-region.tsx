@@ -112,6 +112,9 @@ function SeatsRegionView({ state, host, seats }: SeatsRegionProps) {
           </button>
         )}
       </div>
+      {view.kind === 'done' && state.outcome !== 'complete' && (
+        <p className="an-hint">From the rows received: the report is incomplete.</p>
+      )}
       {view.kind === 'done' ? (
         <SeatAnswerView
           facts={view.facts}
@@ -134,5 +137,6 @@ export default memo(
     a.host === b.host &&
     a.state.phase === b.state.phase &&
     a.state.loadId === b.state.loadId &&
+    a.state.outcome === b.state.outcome &&
     a.state.fileName === b.state.fileName,
 );
