@@ -9,6 +9,7 @@ import { bigSchema, completion } from './big-schema.ts';
 import { loadFaults } from './load-faults.ts';
 import { loadSoak } from './load-soak.ts';
 import { exportPages } from './export-pages.ts';
+import { seatJoin } from './seat-join.ts';
 
 /** Every scenario `npm run bench` knows: issue 6's in order, then issue 7's. Add yours here. */
 export const scenarios: Scenario[] = [
@@ -23,4 +24,5 @@ export const scenarios: Scenario[] = [
   loadSoak,
   loadFaults,
   exportPages,
+  seatJoin,
 ];
