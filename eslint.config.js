@@ -6,7 +6,7 @@ import globals from 'globals';
 
 // Doors: a feature is imported only through its index.ts (README.md, Architecture), and the server
 // imports from src/ only the shared contracts (src/shared/contracts/).
-const FEATURES = ['connection', 'schema', 'console', 'docs', 'analytics'];
+const FEATURES = ['connection', 'schema', 'console', 'docs', 'analytics', 'bulk-export'];
 // The app's requests go through the one fetch wrapper, src/shared/api/http.ts (NetworkError, the
 // redirect policy, timing). Unit tests may call fetch to reach a test server. Other files that must
 // call fetch themselves are listed here, each with its reason; none today (the report worker

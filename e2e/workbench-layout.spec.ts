@@ -79,7 +79,8 @@ test('signed in: the editor starts under the top bar, editor and response take t
     /^New tab$/,
     /^Tab actions$/,
     /^(Docs|History|Saved operations|Shortcuts|Settings)$/,
-    /^(Run query|Prettify|Merge fragments|Fill all fields|Copy query|Save operation|Copy as…)$/,
+    // The editor toolbar's, and issue 28's "Export all pages" (bulk-export) at its end.
+    /^(Run query|Prettify|Merge fragments|Fill all fields|Copy query|Save operation|Export all pages|Copy as…)$/,
     /^(Variables|Headers|Request options)$/,
     /^(JSON|Table)$/,
     /^Limits$/,

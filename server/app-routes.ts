@@ -127,6 +127,7 @@ export async function startConfiguredSandbox(
     schemaPath: config.sandboxSchema,
     siteConfigPath: config.sandboxSiteConfig,
     reportScale: config.sandboxReportScale,
+    userCount: config.sandboxUsers,
     publicMode: config.sandboxPublic,
   });
 }

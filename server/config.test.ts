@@ -55,3 +55,17 @@ describe('SANDBOX_REPORT_SCALE', () => {
     });
   });
 });
+
+describe('SANDBOX_USERS', () => {
+  it('takes a count (flag or variable) and refuses one past the bound', () => {
+    expect(readConfig({ SANDBOX_USERS: '10000' }, [], { distDir: 'dist' })).toMatchObject({
+      sandboxUsers: 10_000,
+    });
+    expect(readConfig({}, ['--sandbox-users', '500'], { distDir: 'dist' })).toMatchObject({
+      sandboxUsers: 500,
+    });
+    expect(() => readConfig({ SANDBOX_USERS: '200001' }, [], { distDir: 'dist' })).toThrow(
+      /SANDBOX_USERS must be at most 200000/,
+    );
+  });
+});

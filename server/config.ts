@@ -1,4 +1,5 @@
 import { reportScaleProblem } from './sandbox/analytics/data.ts';
+import { userCountProblem } from './sandbox/instance/user-population.ts';
 
 /** Server configuration from the environment and command-line flags (flags win). */
 export interface ServerConfig {
@@ -20,6 +21,8 @@ export interface ServerConfig {
   sandboxSiteConfig?: string;
   /** Size of the generated analytics reports (see server/sandbox/analytics); unset = default. */
   sandboxReportScale?: number;
+  /** Users of the sandbox instance; unset = the seeded ones. */
+  sandboxUsers?: number;
   /** Serve the sandbox instance in public mode (anonymous requests allowed). */
   sandboxPublic: boolean;
   /** Directory with the built app. */
@@ -36,6 +39,7 @@ const FLAG_TO_ENV: Record<string, string> = {
   '--sandbox-schema': 'SANDBOX_SCHEMA',
   '--sandbox-site-config': 'SANDBOX_SITE_CONFIG',
   '--sandbox-report-scale': 'SANDBOX_REPORT_SCALE',
+  '--sandbox-users': 'SANDBOX_USERS',
   '--sandbox-public': 'SANDBOX_PUBLIC',
   '--dist': 'DIST_DIR',
 };
@@ -94,6 +98,9 @@ export function readConfig(
     : undefined;
   const scaleProblem = reportScale === undefined ? null : reportScaleProblem(reportScale);
   if (scaleProblem) throw new Error(scaleProblem);
+  const users = all.SANDBOX_USERS ? intFrom(all.SANDBOX_USERS, 0, 'SANDBOX_USERS') : undefined;
+  const usersProblem = users === undefined ? null : userCountProblem(users);
+  if (usersProblem) throw new Error(usersProblem);
   return {
     port,
     host: all.HOST || '127.0.0.1',
@@ -105,6 +112,7 @@ export function readConfig(
     sandboxSchema: all.SANDBOX_SCHEMA || undefined,
     sandboxSiteConfig: all.SANDBOX_SITE_CONFIG || undefined,
     sandboxReportScale: reportScale,
+    sandboxUsers: users,
     sandboxPublic: boolFrom(all.SANDBOX_PUBLIC, false),
     distDir: all.DIST_DIR || defaults.distDir,
   };

@@ -8,6 +8,8 @@ import { bigReport } from './big-report.ts';
 import { bigSchema, completion } from './big-schema.ts';
 import { loadFaults } from './load-faults.ts';
 import { loadSoak } from './load-soak.ts';
+import { exportPages } from './export-pages.ts';
+import { seatJoin } from './seat-join.ts';
 
 /** Every scenario `npm run bench` knows: issue 6's in order, then issue 7's. Add yours here. */
 export const scenarios: Scenario[] = [
@@ -21,4 +23,6 @@ export const scenarios: Scenario[] = [
   relayStream,
   loadSoak,
   loadFaults,
+  exportPages,
+  seatJoin,
 ];

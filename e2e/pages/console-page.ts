@@ -64,6 +64,14 @@ export class ConsolePage {
     this.completions = page.getByRole('listbox');
   }
 
+  /** Sets one of the instance's cost limits the console holds (the cost meter's "Limits"). */
+  async setCostLimit(label: 'Max field count' | 'Max depth', value: number): Promise<void> {
+    const input = this.page.getByRole('spinbutton', { name: label });
+    if (!(await input.isVisible())) await this.page.getByText('Limits', { exact: true }).click();
+    await input.fill(String(value));
+    await expect(input).toHaveValue(String(value));
+  }
+
   /** Opens the console (a path on the test's server, or a full URL of another one). */
   async open(url = '/debug/console'): Promise<void> {
     await this.page.goto(url);

@@ -16,6 +16,8 @@ export interface SandboxOptions {
   schemaPath?: string;
   siteConfigPath?: string;
   reportScale?: number;
+  /** Users of the sandbox instance (SANDBOX_USERS); unset = the seeded 320. */
+  userCount?: number;
   publicMode?: boolean;
 }
 

@@ -20,6 +20,7 @@ import type { SandboxOptions } from '../types.ts';
 import { authenticate, createTokens, type TokenInfo } from './auth.ts';
 import { createBuckets, filterBuckets } from './credits.ts';
 import { createDataset, type Dataset, DEFAULT_REPORT_SCALE, reportScaleProblem } from './data.ts';
+import { withInstanceUsers } from './instance-users.ts';
 import { creditsFault, FAULT_HOSTS, isFaultHost, reportFault } from './faults.ts';
 import { reportBody } from './report-bytes.ts';
 import { pumpLines } from './stream.ts';
@@ -120,7 +121,10 @@ export async function createAnalyticsHandler(opts: AnalyticsOptions): Promise<Sa
   const datasets = new Map<string, Dataset>();
   const add = (host: string, s: number, domain: string) =>
     datasets.set(host, createDataset(host, s, lastDay, domain));
-  add(opts.instanceHost.toLowerCase(), scale, 'sandbox.example');
+  // The sandbox instance's report names that instance's users (seat-users.ts).
+  const instanceHost = opts.instanceHost.toLowerCase();
+  const instanceData = createDataset(instanceHost, scale, lastDay, 'sandbox.example');
+  datasets.set(instanceHost, withInstanceUsers(instanceData));
   add(ACME_HOST, scale, 'acme.example');
   add(GLOBEX_HOST, Math.max(1, Math.round(scale / 5)), 'globex.example');
   const instances = [...datasets.keys()];

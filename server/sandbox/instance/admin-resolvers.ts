@@ -18,7 +18,8 @@ import {
   userUsage,
   type ExternalServiceRecord,
 } from './admin-data.ts';
-import { REPOS, USERS, type RepoRecord, type UserRecord } from './data.ts';
+import { REPOS, type RepoRecord, type UserRecord } from './data.ts';
+import { licence } from '../seat-users.ts';
 
 type Args = Record<string, unknown>;
 
@@ -203,19 +204,7 @@ export function adminSiteFields(ctx: Viewer) {
             },
           ]
         : [],
-    productSubscription: () => ({
-      productNameWithBrand: 'Sourcegraph Enterprise (sandbox)',
-      actualUserCount: USERS.length,
-      actualUserCountDate: '2026-01-05',
-      maximumAllowedUserCount: 500,
-      noLicenseWarningUserCount: null,
-      license: {
-        productNameWithBrand: 'Sourcegraph Enterprise (sandbox)',
-        tags: ['plan:enterprise-1', 'true-up'],
-        userCount: 500,
-        expiresAt: '2026-12-31T23:59:59Z',
-      },
-    }),
+    productSubscription: licence,
     usageStatistics: (a: Args) => {
       requireAdmin(ctx);
       const n = (v: unknown, d: number) => (typeof v === 'number' ? v : d);

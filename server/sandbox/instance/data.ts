@@ -8,7 +8,7 @@ import { hash32 as hash, prng } from '../seeded.ts';
 
 export { hash, prng };
 
-function pick<T>(rand: () => number, list: readonly T[]): T {
+export function pick<T>(rand: () => number, list: readonly T[]): T {
   const v = list[Math.floor(rand() * list.length)];
   if (v === undefined) throw new Error('Sandbox data: picked from an empty list.');
   return v;
@@ -62,13 +62,14 @@ export interface CommitRecord {
   date: string;
 }
 
-const USER_COUNT = 320;
+/** Users seeded at start; SANDBOX_USERS grows the list past them (user-population.ts). */
+export const USER_COUNT = 320;
 const REPO_COUNT = 400;
 /** Files per repository (generated on demand): 400 × 200 = 80,000 files in all. */
 export const FILES_PER_REPO = 200;
 export const COMMITS_PER_REPO = 60;
 
-const FIRST = [
+export const FIRST = [
   'ada',
   'ben',
   'chen',
@@ -96,7 +97,7 @@ const FIRST = [
   'yuki',
   'zoe',
 ];
-const LAST = [
+export const LAST = [
   'smith',
   'garcia',
   'kim',
@@ -115,7 +116,7 @@ const LAST = [
   'kowalski',
 ];
 /** Display names with non-ASCII characters, used for every seventh generated user. */
-const UNICODE_NAMES = [
+export const UNICODE_NAMES = [
   'Zoë Brontë',
   'José Núñez',
   'Björn Ångström',
@@ -172,7 +173,7 @@ const EXT: Record<string, string> = {
 };
 const DIRS = ['cmd', 'internal', 'pkg', 'src', 'lib', 'api', 'util', 'server', 'client', 'core'];
 
-function date(rand: () => number, fromYear: number): string {
+export function date(rand: () => number, fromYear: number): string {
   const start = Date.UTC(fromYear, 0, 1);
   const span = Date.UTC(2026, 0, 1) - start;
   return new Date(start + Math.floor((rand() * span) / 1000) * 1000).toISOString();
@@ -260,6 +261,21 @@ export const REPOS: readonly RepoRecord[] = buildRepos();
 const USERS_BY_NAME = new Map(USERS.map((u) => [u.username, u]));
 const REPOS_BY_NAME = new Map(REPOS.map((r) => [r.name, r]));
 
+/**
+ * Makes the user list `count` long (never shorter than the seeded {@link USER_COUNT}): users
+ * from `make(index)` are added after the seeded ones, or the added ones dropped. The list and
+ * the by-name index change in place, so every reader sees the same users.
+ */
+export function resizeUsers(count: number, make: (index: number) => UserRecord): void {
+  const users = USERS as UserRecord[];
+  for (const u of users.splice(Math.max(count, USER_COUNT))) USERS_BY_NAME.delete(u.username);
+  for (let i = users.length; i < count; i++) {
+    const u = make(i);
+    users.push(u);
+    USERS_BY_NAME.set(u.username, u);
+  }
+}
+
 export function userByName(name: string): UserRecord | undefined {
   return USERS_BY_NAME.get(name);
 }
@@ -344,7 +360,7 @@ const TEMPLATES: Record<string, readonly string[]> = {
   ],
 };
 
-function capital(s: string): string {
+export function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

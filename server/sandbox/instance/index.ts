@@ -25,6 +25,8 @@ import { createRootValue, type RequestContext } from './resolvers.ts';
 import { AnonymousLimiter, loadSiteConfig, type SiteConfig } from './site-config.ts';
 import { parseFlagOverrides } from '../../../src/shared/contracts/feature-flags.ts';
 import { serveTracePage, startTrace, TRACE_PAGE_PREFIX, TraceStore } from './tracing.ts';
+import { populateUsers } from './user-population.ts';
+import { faultsFromEnv } from './faults.ts';
 
 export interface InstanceOptions extends SandboxOptions {
   baseUrl: string;
@@ -106,6 +108,8 @@ function loadSchema(path: string | undefined): Omit<GraphQLEndpoint, 'limits' | 
 export async function createInstanceHandler(opts: InstanceOptions): Promise<SandboxInstance> {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const site = loadSiteConfig(opts.siteConfigPath, baseUrl, Boolean(opts.publicMode));
+  populateUsers(opts.userCount);
+  const faults = faultsFromEnv();
   const endpoint: GraphQLEndpoint = {
     ...loadSchema(opts.schemaPath),
     limits: site.limits,
@@ -177,6 +181,13 @@ export async function createInstanceHandler(opts: InstanceOptions): Promise<Sand
           res.end();
           return;
         }
+      }
+      const fault = faults?.take(requestName);
+      if (fault) {
+        req.resume();
+        res.writeHead(fault.status, fault.headers);
+        res.end();
+        return;
       }
       const ctx: RequestContext = {
         viewer: auth.user,

@@ -17,7 +17,12 @@ export interface TestInstance extends SandboxInstance {
  * product code; eslint.config.js).
  */
 export async function startTestInstance(
-  opts: { schemaPath?: string; siteConfigPath?: string; publicMode?: boolean } = {},
+  opts: {
+    schemaPath?: string;
+    siteConfigPath?: string;
+    publicMode?: boolean;
+    userCount?: number;
+  } = {},
 ): Promise<TestInstance> {
   let handler: Handler = () => undefined;
   const server = await listen((req, res) => handler(req, res), '127.0.0.1', 0);

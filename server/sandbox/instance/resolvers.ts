@@ -20,6 +20,7 @@ import {
   type UserRecord,
 } from './data.ts';
 import { runSearch, type SearchItem } from './search.ts';
+import { inUsernameOrder } from './user-population.ts';
 import { fastResults, type Splice } from './fast-results.ts';
 import type { Tracer } from './tracing.ts';
 import { featureFlagRootFields, searchDebugAlert } from './feature-flags.ts';
@@ -383,10 +384,7 @@ export function createRootValue(): Record<string, unknown> {
       const list = q
         ? USERS.filter((u) => containsCI(u.username, q) || containsCI(u.displayName, q))
         : USERS;
-      const sorted = [...list].sort((x, y) =>
-        x.username < y.username ? -1 : x.username > y.username ? 1 : 0,
-      );
-      return page(sorted, a.first, a.after, (u) => userObject(u));
+      return page(inUsernameOrder(list), a.first, a.after, (u) => userObject(u));
     },
     search: (a: Args) => searchObject(a),
     ...featureFlagRootFields,

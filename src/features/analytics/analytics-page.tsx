@@ -28,6 +28,7 @@ import {
 } from '../../shared/contracts/report-params.ts';
 import { decodeViewLink, type ViewState } from './lib/saved-view.ts';
 import { loadable } from '../../shared/ui/loadable.tsx';
+import { SeatsRegion } from './seats/seats-loader.ts';
 import './analytics.css';
 
 /** Retention is below the fold and computed once the report is in: a chunk of its own. */
@@ -263,6 +264,7 @@ export default function AnalyticsPage() {
           shown={panel(4)}
         />
       )}
+      {state.loadId > 0 && <SeatsRegion state={state} host={form.host} seats={report.seats} />}
       {state.loadId > 0 && (
         <div className="an-rows-head">
           <h2 className="an-h2">Rows</h2>

@@ -10,7 +10,9 @@ import { TopBarPortal } from '../../shared/ui/top-bar-slot.tsx';
 import { DocsSlot, prefetchDocs } from './workbench/docs-slot.tsx';
 import { EditorColumn } from './workbench/editor-column.tsx';
 import {
+  CompareRunsButton,
   CostConfirmBar,
+  ExportDialog,
   HistoryPanel,
   prefetchPanels,
   ProductionConfirmBar,
@@ -20,6 +22,7 @@ import {
 } from './workbench/lazy-panels.tsx';
 import { ResponsePane } from './response/response-pane.tsx';
 import type { OpenRequest } from './collections/saved-panel.tsx';
+import type { ExportRequest } from './run/export-slot.tsx';
 import { SaveAlert } from './collections/save-alert.tsx';
 import { CommandPalette, prefetchPalette } from './workbench/palette/lazy-palette.tsx';
 import { TabsBar } from './workbench/tabs-bar.tsx';
@@ -50,9 +53,7 @@ import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
-import { forgetRun, useRunResult } from './response/responses.ts';
-import { forgetRuns } from './response/compare/run-history.ts';
-import { CompareRunsButton } from './response/compare/compare-runs-button.tsx';
+import { forgetRun, useKeptRuns, useRunResult } from './response/responses.ts';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
 
@@ -114,6 +115,8 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   }, []);
   const actions = useConsoleActions(activeId, handles, schema.schema, limits);
   const result = useRunResult(activeId);
+  // Compare runs (a chunk of its own) shows once the tab has two runs to compare.
+  const comparable = useKeptRuns(activeId).length >= 2;
   const docs = useStore(docsView);
   // One side panel at a time: Docs (whose open state the docs view owns), History or Saved.
   const [listPanel, setListPanel] = useState<'history' | 'saved' | undefined>(() => {
@@ -133,6 +136,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
   );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [exportRequest, setExportRequest] = useState<ExportRequest>();
   const [renaming, setRenaming] = useState<string>();
   const saved = useSavedOperations();
   const saving = useSaveOperation(actions.texts);
@@ -179,8 +183,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
 
   function closeTab(id: string) {
     store.closeTab(id);
-    forgetRun(id); // free a possibly large response
-    forgetRuns(id); // and the runs it kept for Compare runs
+    forgetRun(id); // free a possibly large response and the runs kept for Compare runs
   }
   function togglePanel(p: Panel) {
     const opening = sidePanel !== p;
@@ -220,6 +223,11 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     copyAsPython: exporting.copyAsPython,
     copyAsGo: exporting.copyAsGo,
     openPalette: () => setPaletteOpen(true),
+    exportAllPages: () =>
+      setExportRequest({
+        ...actions.texts(),
+        cursorOffset: handles.query.current?.view?.state.selection.main.head,
+      }),
   };
   usePageShortcuts(commands);
 
@@ -346,7 +354,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
                 result={result}
                 running={actions.running && actions.runningTabId === activeId}
                 onLocate={(line, column) => moveCursor(handles.query.current, line, column)}
-                actions={<CompareRunsButton tabId={activeId} />}
+                actions={comparable && <CompareRunsButton tabId={activeId} />}
               />
             </ErrorBoundary>
           </div>
@@ -358,6 +366,14 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
           target={commands}
           onOpen={openInNewTab}
           onClose={() => setPaletteOpen(false)}
+        />
+      )}
+      {exportRequest && (
+        <ExportDialog
+          request={exportRequest}
+          getSchema={() => schema.schema}
+          limits={limits}
+          onClose={() => setExportRequest(undefined)}
         />
       )}
       {saving.dialog && (

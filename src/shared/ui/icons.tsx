@@ -13,6 +13,7 @@ export {
   Bookmark,
   Copy,
   Ellipsis,
+  FileDown,
   History,
   Keyboard,
   ListPlus,

@@ -8,6 +8,7 @@ import { latestPerFrame } from '../lib/latest-per-frame.ts';
 import { stableProgress } from '../lib/progress-shape.ts';
 import type { RowWindow, ViewSpec } from '../lib/csv-store.ts';
 import type { SummarySpec } from '../lib/summary-spec.ts';
+import type { InstanceKey } from '../seats/lib/match-users.ts';
 import {
   cancelledMessage,
   connectionLostMessage,
@@ -351,6 +352,9 @@ export function useReport() {
     [call],
   );
 
+  /** Seats and adoption: the report's users joined with the instance's (`seats/`). */
+  const seats = useCallback((instance: InstanceKey[]) => call('seats', instance), [call]);
+
   return {
     state,
     load,
@@ -365,5 +369,6 @@ export function useReport() {
     retention,
     exportView,
     download,
+    seats,
   };
 }

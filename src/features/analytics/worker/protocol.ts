@@ -15,6 +15,8 @@ import type { DimensionId, SummaryResult, SummarySpec } from '../lib/summary-spe
 import type { HttpFailure } from '../lib/report-errors.ts';
 import type { ColumnType } from '../lib/csv-types.ts';
 import type { QuoteProblems, RaggedInfo } from '../lib/csv-stream.ts';
+import type { InstanceKey } from '../seats/lib/match-users.ts';
+import type { SeatAnswer } from '../seats/lib/seat-answer.ts';
 
 /** How a load ended. */
 export type Outcome = 'complete' | 'cancelled' | 'dropped' | 'html' | 'empty';
@@ -117,4 +119,6 @@ export type ReportApi = {
   export: { params: ExportWhat; result: { blob: Blob; rows: number } };
   /** The exact bytes received, in order: no re-serialisation, no second request. */
   download: { params: null; result: { blob: Blob; bytes: number } };
+  /** Seats and adoption: the whole report's users joined with these instance users (`seats/`). */
+  seats: { params: InstanceKey[]; result: SeatAnswer };
 };

@@ -28,6 +28,7 @@ import {
   runSummary,
 } from './queries.ts';
 import { RawBytes } from './raw-bytes.ts';
+import { runSeats } from '../seats/seat-query.ts';
 
 const PROGRESS_MS = 200;
 const VIEW_REFRESH_MS = 700;
@@ -312,4 +313,5 @@ serveRpc<ReportApi>(self, {
   keyFigures: () => runKeyFigures(store, requestedStart),
   export: (what) => runExport(store, what.what === 'summary' ? what.spec : undefined),
   download: () => ({ blob: raw.blob('text/csv'), bytes: raw.bytes }),
+  seats: (instance) => runSeats(store, instance),
 });

@@ -133,6 +133,7 @@ describe('console command table', () => {
       'Fill all fields',
       'Copy query',
       'Save operation',
+      'Export all pages',
     ]);
   });
 

@@ -42,6 +42,8 @@ export interface CommandTarget {
   copyAsCurl(): void;
   /** The request as a `src api` command line. */
   copyAsSrc(): void;
+  /** Open the "Export all pages" dialog for the list under the query cursor (bulk-export). */
+  exportAllPages(): void;
   /** The request as a JavaScript module (`fetch`, runs with Node 20). */
   copyAsFetch(): void;
   /** The request as a Python script (`requests`). */
@@ -232,6 +234,15 @@ export const COMMANDS: readonly Command[] = [
     run: (t) => t.save(),
     button: 'Save operation',
     group: 'editor',
+  },
+  {
+    id: 'export-all-pages',
+    label: 'Export all pages of a list (CSV or NDJSON)',
+    keys: [],
+    run: (t) => t.exportAllPages(),
+    button: 'Export all pages',
+    group: 'editor',
+    opensDialog: true,
   },
   {
     id: 'toggle-docs',

@@ -3,8 +3,7 @@ import { ResponseViewPanel, ResponseViewTabs } from './response-view-tabs.tsx';
 import { TablePanel } from './table/table-panel.tsx';
 import { useResponseViewer } from './use-response-viewer.ts';
 import { useLiveResponse, type RunResult } from './responses.ts';
-import { ResponseErrors } from './response-errors.tsx';
-import { ResponseHeaders } from './response-headers.tsx';
+import { ResponseErrors, ResponseHeaders } from './lazy-details.tsx';
 import { StatusBar } from './status-bar.tsx';
 
 interface Props {

@@ -2,7 +2,7 @@ import type { Text } from '@codemirror/state';
 import { createStore, useStore } from '../../../shared/lib/store.ts';
 import type { TraceInfo } from './trace-info.ts';
 import type { FormattedResponse } from './read-response.ts';
-import type { RunTarget } from './compare/kept-runs.ts';
+import type { KeptRun, KeptRuns, RunTarget } from './compare/kept-runs.ts';
 
 /** The last run of a tab. Kept in memory only: responses can be 50 MB and may hold private data. */
 export interface RunResult {
@@ -36,9 +36,11 @@ interface Runs {
   /** The display text received so far by the run under way. */
   live?: Text;
   results: ReadonlyMap<string, RunResult>;
+  /** Each tab's last runs with a body, for "Compare runs" (compare/kept-runs.ts decides which). */
+  kept: KeptRuns;
 }
 
-const runs = createStore<Runs>({ results: new Map() });
+const runs = createStore<Runs>({ results: new Map(), kept: new Map() });
 
 /** A run starts in `tabId`: it is the one running, and nothing of it has arrived yet. */
 export function runStarted(tabId: string): void {
@@ -58,18 +60,32 @@ export function runSettled(tabId: string, result: RunResult, latest: boolean): v
   runs.set((r) => {
     const results = new Map(r.results).set(tabId, result);
     if (!latest) return { ...r, results };
-    return { results, running: undefined, live: result.failure ? undefined : r.live };
+    return { ...r, results, running: undefined, live: result.failure ? undefined : r.live };
   });
 }
 
-/** Frees a tab's result (the tab was closed). */
+/** Replaces the kept runs (with what compare/kept-runs.ts derives from them). */
+export function updateKeptRuns(next: (kept: KeptRuns) => KeptRuns): void {
+  runs.set((r) => ({ ...r, kept: next(r.kept) }));
+}
+
+/** Frees a tab's result and kept runs (the tab was closed). */
 export function forgetRun(tabId: string): void {
   runs.set((r) => {
-    if (!r.results.has(tabId)) return r;
+    if (!r.results.has(tabId) && !r.kept.has(tabId)) return r;
     const results = new Map(r.results);
     results.delete(tabId);
-    return { ...r, results };
+    const kept = new Map(r.kept);
+    kept.delete(tabId);
+    return { ...r, results, kept };
   });
+}
+
+const NONE: readonly KeptRun[] = [];
+
+/** A tab's kept runs, oldest first, re-rendering when they change. */
+export function useKeptRuns(tabId: string): readonly KeptRun[] {
+  return useStore(runs, (r) => r.kept.get(tabId) ?? NONE);
 }
 
 /** The last run of a tab, re-rendering when it changes. */

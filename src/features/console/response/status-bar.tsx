@@ -1,7 +1,7 @@
 import { statusLine } from '../../../shared/api/status-line.ts';
 import { formatBytes } from '../../../shared/lib/format-bytes.ts';
 import type { RunResult } from './responses.ts';
-import { TraceStatus } from './trace-status.tsx';
+import { TraceStatus } from './lazy-details.tsx';
 
 function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { whenIdle } from '../../../shared/lib/schedule.ts';
+import { preloadResponseDetails } from './lazy-details.tsx';
 import { loadResponseReader } from './read-response-loader.ts';
 import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-loader.ts';
 
@@ -26,6 +27,7 @@ export function useResponseViewer(needed: boolean): ViewerState {
     const timer = setTimeout(() => {
       const preload = () => {
         load();
+        preloadResponseDetails();
         loadResponseReader().then(
           (c) => c.prepareResponseWorker(),
           () => undefined, // a run loads it again and reports a failure

@@ -7,15 +7,22 @@ import { requestOptionHeaders, withOptionHeaders } from './request-options.ts';
 import { traceInfo } from '../response/trace-info.ts';
 import { loadResponseReader } from '../response/read-response-loader.ts';
 import { runProgress } from '../response/responses.ts';
+import { keepRun } from '../response/compare/kept-runs.ts';
 import { getRequestOptions } from './request-options-store.ts';
 import type { RunResult } from '../response/responses.ts';
 
 /**
- * Sends one run and reads its answer into a result (never throws: a failure is a result). A
- * chunk of its own, loaded after the first paint (or by the first run): the first screen does
- * not send anything.
+ * Sends one run and reads its answer into a result (never throws: a failure is a result), kept
+ * for "Compare runs" when it has a body. A chunk of its own, loaded after the first paint (or by
+ * the first run): the first screen does not send anything.
  */
 export async function execute(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
+  const result = await send(req, signal);
+  keepRun(req.tabId, result);
+  return result;
+}
+
+async function send(req: RunRequest, signal: AbortSignal): Promise<RunResult> {
   const at = Date.now();
   const base = { at, operationName: req.operationName };
   try {

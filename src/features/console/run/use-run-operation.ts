@@ -2,8 +2,8 @@ import { useCallback, useRef } from 'react';
 import { lazyOnce } from '../../../shared/lib/lazy-once.ts';
 import { loadResponseReader } from '../response/read-response-loader.ts';
 import { loadResponseViewer } from '../response/viewer-loader.ts';
+import { preloadResponseDetails } from '../response/lazy-details.tsx';
 import { runSettled, runStarted, useRunningTab, type RunResult } from '../response/responses.ts';
-import { keepRun } from '../response/compare/run-history.ts';
 import type * as ExecuteRun from './execute-run.ts';
 
 type ExecuteRunModule = typeof ExecuteRun;
@@ -59,6 +59,7 @@ export function useRunOperation() {
     });
     runStarted(req.tabId);
     void loadResponseViewer().catch(() => {});
+    preloadResponseDetails();
     // The response worker starts with the run (the request is not held for it).
     loadResponseReader().then(
       (c) => c.prepareResponseWorker(),
@@ -66,7 +67,6 @@ export function useRunOperation() {
     );
     void execute(req, controller.signal).then((result) => {
       runSettled(req.tabId, result, abortRef.current === controller);
-      keepRun(req.tabId, result);
     });
   }, []);
   const stop = useCallback(() => abortRef.current?.abort(), []);

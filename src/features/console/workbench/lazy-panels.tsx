@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { loadable } from '../../../shared/ui/loadable.tsx';
+import { loadExportDialog } from '../../bulk-export/index.ts';
 
 /**
  * The History and Saved panels, the Save and Shortcuts dialogs and the confirmation bars, each a
@@ -24,11 +25,25 @@ const panels = {
   requestOptions: loadable(() =>
     import('../run/request-options.tsx').then((m) => m.RequestOptions),
   ),
+  compareRuns: loadable(() =>
+    import('../response/compare/compare-runs-button.tsx').then((m) => m.CompareRunsButton),
+  ),
   costMeter: loadable(
     () => import('../run/cost-meter.tsx').then((m) => m.CostMeter),
     <section aria-label="Query cost" className="cost-meter" />,
   ),
 };
+
+/**
+ * "Export all pages" (the bulk-export feature's dialog, with graphql-js and papaparse): requested
+ * when opened, not ahead, as few open it; its code and the console's slot for it load at once.
+ */
+const exportDialog = loadable(() =>
+  Promise.all([import('../run/export-slot.tsx'), loadExportDialog()]).then(async ([m]) => {
+    await m.preloadExportDialog();
+    return m.ExportSlot;
+  }),
+);
 
 export function prefetchPanels(): void {
   for (const panel of Object.values(panels)) void panel.preload().catch(() => undefined);
@@ -54,5 +69,7 @@ export const ProductionConfirmBar = inBoundary(
   'Production check',
   panels.productionConfirm.Component,
 );
+export const ExportDialog = inBoundary('Export all pages', exportDialog.Component);
 export const CostMeter = inBoundary('Query cost', panels.costMeter.Component);
 export const RequestOptions = inBoundary('Request options', panels.requestOptions.Component);
+export const CompareRunsButton = inBoundary('Compare runs', panels.compareRuns.Component);

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { ErrorBoundary } from '../../../../shared/ui/error-boundary.tsx';
 import { loadable } from '../../../../shared/ui/loadable.tsx';
-import { useKeptRuns } from './run-history.ts';
+import { useKeptRuns } from '../responses.ts';
 
 /** The dialog and the diff's client are a chunk of their own, fetched on hover or first click. */
 const dialog = loadable(() => import('./compare-runs-dialog.tsx').then((m) => m.CompareRunsDialog));
 
 /**
  * Button "Compare runs" in the response's strip, once the tab has two kept runs
- * (`run-history.ts`); it opens dialog "Compare runs".
+ * (`responses.ts`); it opens dialog "Compare runs".
  */
 export function CompareRunsButton({ tabId }: { tabId: string }) {
   const runs = useKeptRuns(tabId);

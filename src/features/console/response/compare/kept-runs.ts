@@ -1,4 +1,5 @@
 import type { Text } from '@codemirror/state';
+import { updateKeptRuns, type RunResult } from '../responses.ts';
 
 /** Where a run went: the profile's name and the instance's host (a run remembers it). */
 export interface RunTarget {
@@ -64,4 +65,20 @@ export function withRun(
     );
   }
   return next;
+}
+
+/** Keeps a settled run of `tabId` for comparing (in responses.ts); one without a body is not kept. */
+export function keepRun(tabId: string, result: RunResult): void {
+  const doc = result.body?.doc;
+  if (!doc || doc.length === 0) return;
+  updateKeptRuns((all) =>
+    withRun(all, tabId, {
+      at: result.at,
+      status: result.status,
+      size: result.size,
+      operationName: result.operationName,
+      target: result.target,
+      doc,
+    }),
+  );
 }
