@@ -27,7 +27,7 @@ function DocsPanel({ bridge, request, onRequestDone, onClose }: DocsPanelProps) 
   // The types are there before the whole schema is built (the editor waits for that, not Docs).
   const schema = state.types;
   const index = useDocsIndex(
-    state.text,
+    state.json,
     state.source === 'file' ? undefined : state.baseUrl || undefined,
   );
   const nav = useDocsHistory();

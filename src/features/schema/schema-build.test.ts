@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   buildClientSchema,
   buildSchema,
@@ -132,6 +134,25 @@ describe('browseSchema', () => {
     expect(types.getType('A')).toBeDefined();
     expect(() => (types.getType('B') as { getFields(): unknown }).getFields()).toThrow(SyntaxError);
     await expect(types.complete()).rejects.toThrow(SyntaxError);
+  });
+
+  it('lets go of the answer’s text once every type is built (the page keeps one copy: the schema)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const data = introspection(SANDBOX_SDL);
+    // The text and its spans go together (definitions are read from both): the spans, an
+    // object, stand for the text, which a WeakRef cannot watch.
+    let payload: ReturnType<typeof payloadOf> | undefined = payloadOf(data);
+    const spans = new WeakRef(payload.spans);
+    const types = await browseSchema(payload);
+    payload = undefined;
+    const schema = await types.complete();
+    await new Promise((r) => setTimeout(r, 0)); // a WeakRef holds its target until the job ends
+    gc();
+    expect(spans.deref()).toBeUndefined();
+    // Everything is still there: the schema needs no definition any more.
+    expect(printSchema(schema)).toBe(printSchema(buildClientSchema(data)));
+    expect(types.getType('Query')).toBe(schema.getQueryType());
   });
 
   it('refuses an introspection result with a type without a name, as buildClientSchema does', async () => {

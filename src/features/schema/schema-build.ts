@@ -161,6 +161,11 @@ function yieldInBackground(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** No definition is read once every type is built (`complete` let go of the text). */
+function builtAlready(): never {
+  throw new Error('A type definition was read after the schema was built.');
+}
+
 const STANDARD_TYPES = new Map<string, GraphQLNamedType>(
   [...specifiedScalarTypes, ...introspectionTypes].map((t) => [t.name, t]),
 );
@@ -176,6 +181,16 @@ export async function browseSchema(
   const slices = scheduler(pace);
   if (payload.problem) throw new Error(payload.problem);
   const head = JSON.parse(payload.head) as SchemaHeadJson as SchemaHead;
+  /**
+   * Where the definitions are read from: the answer's text (3 MB for GitHub's), let go once
+   * `complete` has built every type. Closures below use this, never `payload`, which would keep
+   * the text as long as the schema lives.
+   */
+  let definitions: Pick<SchemaPayload, 'text' | 'spans' | 'defs'> | undefined = {
+    text: payload.text,
+    spans: payload.spans,
+    defs: payload.defs,
+  };
 
   const typeMap: Record<string, GraphQLNamedType> = Object.create(null) as Record<
     string,
@@ -251,7 +266,9 @@ export async function browseSchema(
     let parsed: LooseDefinition | undefined;
     /** The type's whole definition, parsed once, when first needed. */
     const def = (): LooseDefinition =>
-      (parsed ??= JSON.parse(definitionJson(payload, index)) as LooseDefinition);
+      (parsed ??= JSON.parse(
+        definitionJson(definitions ?? builtAlready(), index),
+      ) as LooseDefinition);
     switch (entry.kind) {
       case 'SCALAR': {
         return new GraphQLScalarType({ name, description, specifiedByURL: def().specifiedByURL });
@@ -363,6 +380,7 @@ export async function browseSchema(
       else if (isInputObjectType(t)) t.getFields();
       else if (isEnumType(t)) t.getValues();
     }
+    definitions = undefined;
     await turns.maybeYield();
     const directives = (head.directives ?? []).map((d) => {
       if (!d.args) throw new Error(`Introspection result missing directive args: ${describe(d)}.`);

@@ -31,8 +31,10 @@ async function compare(baseUrl: string, text: string, schema: GraphQLSchema) {
 }
 
 serveRpc<DocsApi>(self, {
-  load({ text, baseUrl }, { signal, progress }) {
+  async load({ json, baseUrl }, { signal, progress }) {
     const t0 = performance.now();
+    const text = await json.text();
+    if (signal.aborted) return null;
     const schema = build(text);
     const next = buildSearchIndex(schema);
     if (signal.aborted) return null; // a newer schema replaced this one

@@ -11,11 +11,12 @@ export interface StoredChanges {
 /** The Docs worker's methods (called through src/shared/lib/worker-rpc.ts). */
 export type DocsApi = {
   /**
-   * Index this introspection response (progress: indexed); with baseUrl, also compare with the
-   * last schema seen there and return the stored "What changed".
+   * Index this introspection response JSON (progress: indexed); with baseUrl, also compare with
+   * the last schema seen there and return the stored "What changed". A Blob: the worker decodes
+   * it, the page never copies the text.
    */
   load: {
-    params: { text: string; baseUrl?: string };
+    params: { json: Blob; baseUrl?: string };
     result: StoredChanges | null;
     progress: { entries: number; ms: number };
   };
