@@ -5,6 +5,10 @@ import {
   buildClientSchema,
   buildSchema,
   introspectionFromSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
   parse,
   printSchema,
   validate,
@@ -153,6 +157,26 @@ describe('browseSchema', () => {
     // Everything is still there: the schema needs no definition any more.
     expect(printSchema(schema)).toBe(printSchema(buildClientSchema(data)));
     expect(types.getType('Query')).toBe(schema.getQueryType());
+  });
+
+  it('gives every type, field, argument and value one shared empty extensions map', async () => {
+    const data = introspection(SANDBOX_SDL);
+    const schema = await (await browseSchema(payloadOf(data))).complete();
+    const all: { extensions: unknown }[] = [...schema.getDirectives()];
+    for (const d of schema.getDirectives()) all.push(...d.args);
+    for (const t of Object.values(schema.getTypeMap())) {
+      if (t.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(t.name))
+        continue; // graphql-js's own
+      all.push(t);
+      if (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t))
+        for (const f of Object.values(t.getFields())) all.push(f, ...('args' in f ? f.args : []));
+      if (isEnumType(t)) all.push(...t.getValues());
+    }
+    expect(all.length).toBeGreaterThan(100);
+    const shared = all[0]?.extensions;
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(Object.keys(shared as object)).toEqual([]);
+    expect(all.filter((x) => x.extensions !== shared)).toEqual([]);
   });
 
   it('refuses an introspection result with a type without a name, as buildClientSchema does', async () => {

@@ -3,6 +3,10 @@ import { createRpcClient } from '../../shared/lib/worker-rpc.ts';
 import { SchemaLoadError, type ParsedAnswer } from './schema-load.ts';
 import type { SchemaApi, SentPayload } from './workers/protocol.ts';
 
+/**
+ * Ended after each read (`close`): it reads a schema once per load, and its thread and heap
+ * would otherwise stay for the life of the page.
+ */
 const worker = createRpcClient<SchemaApi>(
   () => new Worker(new URL('./workers/schema.worker.ts', import.meta.url), { type: 'module' }),
   'The schema worker',
@@ -76,6 +80,7 @@ export async function readAnswerOffThread(
           },
         },
       )
+      .finally(() => worker.close())
       .then(
         (r) => {
           signal?.removeEventListener('abort', cancel);
@@ -103,5 +108,6 @@ export async function readFileOffThread(file: File): Promise<SentPayload> {
   const body = await file.arrayBuffer();
   return worker
     .call('readFile', { name: file.name, body }, { transfer: [body] })
+    .finally(() => worker.close())
     .catch((err: unknown) => Promise.reject(asLoadError(err)));
 }

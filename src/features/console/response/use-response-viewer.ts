@@ -7,9 +7,10 @@ import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-l
 const PRELOAD_AFTER_MS = 1000;
 
 /**
- * The response viewer's module once loaded (or why it failed). Fetches it, and starts the
- * response worker, in idle time a second after the first render; the module at once when
- * `needed`.
+ * The response viewer's module once loaded (or why it failed). Fetches it, and the response
+ * worker's client, in idle time a second after the first render; the module at once when
+ * `needed`. The worker itself starts with a run (`use-run-operation.ts`): started here, its
+ * thread and heap would stay for the life of a page that may never run a big query.
  */
 export function useResponseViewer(needed: boolean): ViewerState {
   const state = useViewerState();
@@ -26,10 +27,7 @@ export function useResponseViewer(needed: boolean): ViewerState {
     const timer = setTimeout(() => {
       const preload = () => {
         load();
-        loadFormatClient().then(
-          (c) => c.prepareResponseWorker(),
-          () => undefined, // a run loads it again and reports a failure
-        );
+        loadFormatClient().catch(() => undefined); // a run loads it again and reports a failure
       };
       cancelIdle = whenIdle(preload, 2000);
     }, PRELOAD_AFTER_MS);

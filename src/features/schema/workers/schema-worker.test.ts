@@ -13,14 +13,9 @@ import {
   type RpcTarget,
 } from '../../../shared/lib/worker-rpc.ts';
 import { MODERN_INTROSPECTION } from '../schema-load.ts';
-import {
-  definitionJson,
-  toSchemaPayload,
-  unknownTypeMessage,
-  type SchemaPayload,
-} from '../schema-payload.ts';
+import { definitionJson, toSchemaPayload, unknownTypeMessage } from '../schema-payload.ts';
 import { schemaHandlers } from './schema-handlers.ts';
-import type { SchemaApi } from './protocol.ts';
+import type { SchemaApi, SentPayload } from './protocol.ts';
 
 // The schema worker's protocol end to end: a page-side client and the worker's handlers joined
 // by a real MessageChannel (as schema.worker.ts serves them), bodies transferred as bytes.
@@ -108,7 +103,7 @@ describe('schema worker protocol', () => {
     async function read(text: string) {
       const client = schemaWorkerPair();
       const heard: string[] = [];
-      let ahead: SchemaPayload | undefined;
+      let ahead: SentPayload | undefined;
       const result = client
         .call(
           'readAnswer',
