@@ -1,12 +1,26 @@
+/**
+ * Where the page's memory goes after Docs with GitHub's schema (big-schema's flow: "Use
+ * sandbox", Docs, search `Repository`, Enter): heap snapshots of the page and of each worker,
+ * after GC, summarized by what holds the memory (`lib/heap-snapshot.ts`): kinds of nodes, the
+ * owners whose bytes nothing else keeps alive, the largest strings.
+ *
+ *   npx vite build --minify false --outDir dist-prof     # readable constructor names
+ *   DIST_DIR=dist-prof node --import tsx bench/profile-docs-heap.ts [out.heapsnapshot]
+ *
+ * With a file name, the snapshots are also written (`<out>`, `<out>.<worker script>`) for
+ * DevTools' Memory panel. Not part of `npm run bench`: it shows where memory goes, the bench
+ * measures how much.
+ */
 import { writeFileSync } from 'node:fs';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 import { startServer } from './lib/servers.ts';
 import { heapAfterGcMb } from './lib/memory.ts';
+import { printHeapSummary, summarizeHeapSnapshot } from './lib/heap-snapshot.ts';
 import { GITHUB_ENV, openDocsOnGithub, showRepositoryInDocs } from './scenarios/big-schema.ts';
 
-/** Writes a heap snapshot of each dedicated worker beside `out` (`<out>.<worker script>`). */
-async function snapshotWorkers(cdp: CDPSession, out: string): Promise<void> {
+/** Summarizes a heap snapshot of each dedicated worker (and writes it beside `out`). */
+async function snapshotWorkers(cdp: CDPSession, out: string | undefined): Promise<void> {
   const { targetInfos } = (await cdp.send('Target.getTargets')) as {
     targetInfos: { targetId: string; type: string; url: string }[];
   };
@@ -42,15 +56,15 @@ async function snapshotWorkers(cdp: CDPSession, out: string): Promise<void> {
     await call('HeapProfiler.enable');
     await call('HeapProfiler.collectGarbage');
     await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    const file = `${out}.${w.url.split('/').pop()}`;
-    writeFileSync(file, chunks.join(''));
-    console.log('wrote', file);
+    const script = w.url.split('/').pop() ?? w.url;
+    printHeapSummary(`worker ${script}`, summarizeHeapSnapshot(chunks.join('')));
+    if (out) writeFileSync(`${out}.${script}`, chunks.join(''));
   }
 }
 
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
-const out = process.argv[2] ?? 'docs.heapsnapshot';
+const out = process.argv[2];
 const server = await startServer(port, distDir, GITHUB_ENV);
 const browser = await chromium.launch({
   executablePath: await findChromium(),
@@ -66,9 +80,9 @@ try {
   const chunks: string[] = [];
   cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk));
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  writeFileSync(out, chunks.join(''));
-  console.log('wrote', out);
-  if (process.env.WORKERS) await snapshotWorkers(cdp, out);
+  printHeapSummary('page', summarizeHeapSnapshot(chunks.join('')));
+  if (out) writeFileSync(out, chunks.join(''));
+  await snapshotWorkers(cdp, out);
   await context.close();
 } finally {
   await browser.close();
