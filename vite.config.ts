@@ -27,7 +27,14 @@ export default defineConfig({
     // server/page-preloads.ts reads it to announce each route's first chunks in its HTML.
     manifest: true,
     chunkSizeWarningLimit: 1024,
+    // ASCII-only chunks: one non-ASCII character (a "…" in a message) makes Chromium keep a
+    // script's whole source as UTF-16, twice its size, for as long as the page lives.
+    rolldownOptions: { output: { charset: 'ascii' } },
   },
-  worker: { format: 'es', plugins: () => [graphqlProductionInstanceOf()] },
+  worker: {
+    format: 'es',
+    plugins: () => [graphqlProductionInstanceOf()],
+    rolldownOptions: { output: { charset: 'ascii' } },
+  },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173), strictPort: true },
 });

@@ -21,8 +21,11 @@
  * DOM, rAF, painted). MICRO=1 instead times the
  * editor's own part in the page, without the browser's input handling: a typing transaction →
  * list in the DOM and laid out, → CodeMirror's measure done (min, p10, p25, median of `keys`
- * rounds; the low quantiles are what to compare on a busy machine). Not part of `npm run bench`:
- * it measures where time goes, the bench measures how much.
+ * rounds; the low quantiles are what to compare on a busy machine). SEQUENCE=n prints, for each of
+ * the last n keys, what ran in order (SEQUENCE_DEPTH=n frames per row); CALLERS=regex the stacks
+ * into the innermost frame matching it; ALLOC=1 what the keys allocate, by function; NODOCS=1
+ * closes Docs before typing. Not part of `npm run bench`: it measures where time goes, the bench
+ * measures how much.
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
@@ -30,7 +33,7 @@ import { waitInPage } from './lib/browser.ts';
 import { startTrace, type TraceEvent } from './lib/cpu-tasks.ts';
 import { startServer } from './lib/servers.ts';
 import { summarize } from './lib/stats.ts';
-import { frameName, type Profile } from './lib/cpu-profile.ts';
+import { frameName, type Profile, type ProfileNode } from './lib/cpu-profile.ts';
 import { holdCompletionPrefix } from './scenarios/big-schema.ts';
 
 const KEYS = Number(process.argv[2] ?? 20);
@@ -101,7 +104,18 @@ interface Tree {
 }
 const focusTree: Tree = { ms: 0, kids: new Map() };
 
+/** CALLERS=regex: the stacks that lead to the innermost frame matching it, summed. */
+const callers = process.env.CALLERS ? new RegExp(process.env.CALLERS) : undefined;
+const callerStacks = new Map<string, number>();
+
 function addStack(stack: string[], dt: number): void {
+  if (callers) {
+    const at = stack.findLastIndex((n) => callers.test(n));
+    if (at >= 0) {
+      const key = stack.slice(Math.max(0, at - 14), at + 1).join('\n    < ');
+      callerStacks.set(key, (callerStacks.get(key) ?? 0) + dt);
+    }
+  }
   const at = focus ? stack.findIndex((n) => focus.test(n)) : -1;
   if (at < 0) return;
   let t = focusTree;
@@ -146,12 +160,92 @@ function addProfile(p: Profile): void {
   }
 }
 
+/**
+ * SEQUENCE=n: for each of the last n keys, what ran in order (consecutive samples under the same
+ * outermost frames, with gaps): where the key's wall time went, task by task.
+ */
+function printSequence(p: Profile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const depth = Number(process.env.SEQUENCE_DEPTH ?? 3);
+  let t = 0;
+  let cur: { label: string; from: number; to: number } | undefined;
+  const rows: string[] = [];
+  const flush = () => {
+    if (cur)
+      rows.push(
+        `${cur.from.toFixed(1).padStart(6)} ${(cur.to - cur.from).toFixed(1).padStart(5)}  ${cur.label}`,
+      );
+  };
+  for (let i = 0; i < p.samples.length; i++) {
+    t += (p.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(p.samples[i] ?? -1);
+    if (!node) continue;
+    const stack: string[] = [];
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id))
+      stack.unshift(frameName(byId.get(id)!).replace(/-[\w-]{8}\.js/, ''));
+    const label = /^\((idle|program|garbage collector)\)/.test(frameName(node))
+      ? frameName(node).split(' ')[0]!
+      : stack.slice(1, 1 + depth).join(' > ');
+    if (cur && cur.label === label) cur.to = t;
+    else {
+      flush();
+      cur = { label, from: t, to: t };
+    }
+  }
+  flush();
+  console.log(
+    `\nkey timeline (ms from the profile's start):\n${rows.filter((r) => !/ 0\.0 {2}\(idle/.test(r)).join('\n')}`,
+  );
+}
+
+interface AllocNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: AllocNode[];
+}
+
+/** ALLOC: bytes allocated per key by function (self), and by script. */
+function printAllocations({ profile }: { profile: { head: AllocNode } }): void {
+  const bySelf = new Map<string, number>();
+  let sum = 0;
+  const walk = (n: AllocNode, path: string[]) => {
+    const name = frameName(n as unknown as ProfileNode);
+    const here = [...path, name];
+    if (n.selfSize) {
+      const key = here.slice(-3).join(' < ');
+      bySelf.set(key, (bySelf.get(key) ?? 0) + n.selfSize);
+      sum += n.selfSize;
+    }
+    for (const c of n.children) walk(c, here);
+  };
+  walk(profile.head, []);
+  console.log(
+    `\nallocated per key (keys, Escape, Backspace): ${(sum / KEYS / 1024).toFixed(0)} kB`,
+  );
+  for (const [k, b] of [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${(b / KEYS / 1024).toFixed(1).padStart(7)} kB  ${k}`);
+}
+
+/** The CALLERS stacks, innermost frame first, by time per key. */
+function printCallers(): void {
+  if (!callers) return;
+  console.log(`\nstacks into ${String(callers)}, ms per key:`);
+  for (const [stack, ms] of [...callerStacks].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`${(ms / KEYS).toFixed(2)}  ${stack.split('\n    < ').reverse().join('\n    < ')}`);
+}
+
 async function connect(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/debug/console`);
   await page.getByRole('button', { name: 'Use sandbox', exact: true }).click();
   await page.getByRole('button', { name: 'Docs', exact: true }).click();
   await page.locator('[aria-label="Fields of Query"]').first().waitFor({ timeout: 120_000 });
   await holdCompletionPrefix(page);
+  if (process.env.NODOCS) {
+    await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    await holdCompletionPrefix(page);
+  }
 }
 
 async function main(): Promise<void> {
@@ -185,11 +279,22 @@ async function main(): Promise<void> {
         console.log(`\ncall tree below ${String(focus)}, ms per key:`);
         printTree(focusTree, 1, KEYS);
       }
+      printCallers();
       return;
     }
     const painted: number[] = [];
     const inDom: number[] = [];
     const trace = !!process.env.TRACE;
+    // ALLOC=1: what the keys allocate (V8's sampling heap profiler over the whole loop, objects
+    // collected since included), by allocating function.
+    if (process.env.ALLOC) {
+      await cdp.send('HeapProfiler.enable');
+      await cdp.send('HeapProfiler.startSampling', {
+        samplingInterval: 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      } as never);
+    }
     for (let i = 0; i < KEYS; i++) {
       await page.evaluate(TIMER);
       const stopTrace = trace ? await startTrace(page, ['devtools.timeline', 'v8']) : undefined;
@@ -197,7 +302,10 @@ async function main(): Promise<void> {
       await page.keyboard.press(LETTERS.charAt(i % LETTERS.length));
       painted.push((await page.evaluate('window.__t')) as number);
       inDom.push((await page.evaluate('window.__dom')) as number);
-      addProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+      const keyProfile = ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile;
+      addProfile(keyProfile);
+      if (process.env.SEQUENCE && i >= KEYS - Number(process.env.SEQUENCE))
+        printSequence(keyProfile);
       if (stopTrace) {
         await page.waitForTimeout(50); // the key's deferred renders, if any
         printTrace(await stopTrace(), i === KEYS - 1);
@@ -207,6 +315,7 @@ async function main(): Promise<void> {
       await waitInPage(page, `!document.querySelector('.cm-tooltip-autocomplete')`, 5000);
       await page.waitForTimeout(60);
     }
+    if (process.env.ALLOC) printAllocations(await cdp.send('HeapProfiler.stopSampling'));
     const f = (xs: number[]) => summarize(xs).median.toFixed(1);
     const p25 = (xs: number[]) =>
       [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!.toFixed(1);
@@ -237,6 +346,7 @@ async function main(): Promise<void> {
       console.log(`\ncall tree below ${String(focus)}, ms per key:`);
       printTree(focusTree, 1, KEYS);
     }
+    printCallers();
   } finally {
     await browser.close();
     await server.stop();

@@ -316,8 +316,8 @@ test('Docs opened while connecting list Query before the editor’s whole schema
   await expect.poll(async () => (await ends('schema:build')).length).toBeGreaterThan(0);
   const rendered = Math.min(...(await ends('docs:rendered')));
   expect(rendered).toBeLessThan(Math.min(...(await ends('schema:build'))));
-  // The text goes to the Docs worker (search, "What changed") only after that paint, too:
-  // copying 3 MB to it took the main thread before the types were built (schema/schema.ts).
+  // The JSON goes to the Docs worker (search, "What changed") only after that paint, too: its
+  // parse and index would take a core from the types' build (schema/schema.ts).
   const announced = await ends('schema:text-announced');
   expect(announced.length).toBeGreaterThan(0);
   expect(rendered).toBeLessThan(Math.min(...announced));

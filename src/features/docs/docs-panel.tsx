@@ -28,7 +28,7 @@ function DocsPanel({ bridge, request, onRequestDone, onClose, upgrade }: DocsPan
   // The types are there before the whole schema is built (the editor waits for that, not Docs).
   const schema = state.types;
   const index = useDocsIndex(
-    state.text,
+    state.json,
     state.source === 'file' ? undefined : state.baseUrl || undefined,
   );
   const nav = useDocsHistory();
@@ -180,7 +180,7 @@ function DocsPanel({ bridge, request, onRequestDone, onClose, upgrade }: DocsPan
                     No changes since the last schema seen for this instance.
                   </p>
                 )}
-                <UpgradeCheck sources={upgrade} schemaText={state.text} />
+                <UpgradeCheck sources={upgrade} schemaJson={state.json} />
               </>
             ) : (
               <HomePage scrollRef={scrollRef} />

@@ -1,10 +1,10 @@
 /**
  * The schema feature's public entry: the current connection's schema (introspection or a file,
- * read in a worker, built for Docs and then for completion) and its text for the Docs worker.
+ * read in a worker, built for Docs and then for completion) and its introspection JSON for the Docs worker.
  * Other features and src/app import schema only through this file.
  */
 export {
-  onSchemaText,
+  onSchemaJson,
   prefetchSchema,
   useSchema,
   type BrowsableSchema,

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   buildClientSchema,
   buildSchema,
   introspectionFromSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
   parse,
   printSchema,
   validate,
@@ -132,6 +138,45 @@ describe('browseSchema', () => {
     expect(types.getType('A')).toBeDefined();
     expect(() => (types.getType('B') as { getFields(): unknown }).getFields()).toThrow(SyntaxError);
     await expect(types.complete()).rejects.toThrow(SyntaxError);
+  });
+
+  it('lets go of the answer’s text once every type is built (the page keeps one copy: the schema)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const data = introspection(SANDBOX_SDL);
+    // The text and its spans go together (definitions are read from both): the spans, an
+    // object, stand for the text, which a WeakRef cannot watch.
+    let payload: ReturnType<typeof payloadOf> | undefined = payloadOf(data);
+    const spans = new WeakRef(payload.spans);
+    const types = await browseSchema(payload);
+    payload = undefined;
+    const schema = await types.complete();
+    await new Promise((r) => setTimeout(r, 0)); // a WeakRef holds its target until the job ends
+    gc();
+    expect(spans.deref()).toBeUndefined();
+    // Everything is still there: the schema needs no definition any more.
+    expect(printSchema(schema)).toBe(printSchema(buildClientSchema(data)));
+    expect(types.getType('Query')).toBe(schema.getQueryType());
+  });
+
+  it('gives every type, field, argument and value one shared empty extensions map', async () => {
+    const data = introspection(SANDBOX_SDL);
+    const schema = await (await browseSchema(payloadOf(data))).complete();
+    const all: { extensions: unknown }[] = [...schema.getDirectives()];
+    for (const d of schema.getDirectives()) all.push(...d.args);
+    for (const t of Object.values(schema.getTypeMap())) {
+      if (t.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(t.name))
+        continue; // graphql-js's own
+      all.push(t);
+      if (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t))
+        for (const f of Object.values(t.getFields())) all.push(f, ...('args' in f ? f.args : []));
+      if (isEnumType(t)) all.push(...t.getValues());
+    }
+    expect(all.length).toBeGreaterThan(100);
+    const shared = all[0]?.extensions;
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(Object.keys(shared as object)).toEqual([]);
+    expect(all.filter((x) => x.extensions !== shared)).toEqual([]);
   });
 
   it('refuses an introspection result with a type without a name, as buildClientSchema does', async () => {

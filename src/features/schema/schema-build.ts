@@ -161,6 +161,21 @@ function yieldInBackground(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** No definition is read once every type is built (`complete` let go of the text). */
+function builtAlready(): never {
+  throw new Error('A type definition was read after the schema was built.');
+}
+
+/**
+ * The `extensions` of every type, field, argument and value built here: an introspection
+ * result has none, and graphql-js would give each its own empty map (a dictionary-mode object,
+ * one per field and argument: a big schema's largest overhead) unless handed one without a
+ * prototype, which it keeps as is. Frozen, as it is shared.
+ */
+const NO_EXTENSIONS: Readonly<Record<string, never>> = Object.freeze(
+  Object.create(null) as Record<string, never>,
+);
+
 const STANDARD_TYPES = new Map<string, GraphQLNamedType>(
   [...specifiedScalarTypes, ...introspectionTypes].map((t) => [t.name, t]),
 );
@@ -176,6 +191,16 @@ export async function browseSchema(
   const slices = scheduler(pace);
   if (payload.problem) throw new Error(payload.problem);
   const head = JSON.parse(payload.head) as SchemaHeadJson as SchemaHead;
+  /**
+   * Where the definitions are read from: the answer's text (3 MB for GitHub's), let go once
+   * `complete` has built every type. Closures below use this, never `payload`, which would keep
+   * the text as long as the schema lives.
+   */
+  let definitions: Pick<SchemaPayload, 'text' | 'spans' | 'defs'> | undefined = {
+    text: payload.text,
+    spans: payload.spans,
+    defs: payload.defs,
+  };
 
   const typeMap: Record<string, GraphQLNamedType> = Object.create(null) as Record<
     string,
@@ -210,6 +235,7 @@ export async function browseSchema(
         );
       map[v.name] = {
         description: v.description,
+        extensions: NO_EXTENSIONS,
         type,
         defaultValue:
           v.defaultValue != null ? valueFromAST(parseValue(v.defaultValue), type) : undefined,
@@ -231,6 +257,7 @@ export async function browseSchema(
       if (!f.args) throw new Error(`Introspection result missing field args: ${describe(f)}.`);
       map[f.name] = {
         description: f.description,
+        extensions: NO_EXTENSIONS,
         deprecationReason: f.deprecationReason,
         type,
         args: inputValues(f.args),
@@ -251,15 +278,23 @@ export async function browseSchema(
     let parsed: LooseDefinition | undefined;
     /** The type's whole definition, parsed once, when first needed. */
     const def = (): LooseDefinition =>
-      (parsed ??= JSON.parse(definitionJson(payload, index)) as LooseDefinition);
+      (parsed ??= JSON.parse(
+        definitionJson(definitions ?? builtAlready(), index),
+      ) as LooseDefinition);
     switch (entry.kind) {
       case 'SCALAR': {
-        return new GraphQLScalarType({ name, description, specifiedByURL: def().specifiedByURL });
+        return new GraphQLScalarType({
+          name,
+          description,
+          extensions: NO_EXTENSIONS,
+          specifiedByURL: def().specifiedByURL,
+        });
       }
       case 'OBJECT':
         return new GraphQLObjectType({
           name,
           description,
+          extensions: NO_EXTENSIONS,
           interfaces: () => interfacesOf(def()),
           fields: () => fieldMap(def()),
         });
@@ -267,6 +302,7 @@ export async function browseSchema(
         return new GraphQLInterfaceType({
           name,
           description,
+          extensions: NO_EXTENSIONS,
           interfaces: () => interfacesOf(def()),
           fields: () => fieldMap(def()),
         });
@@ -277,6 +313,7 @@ export async function browseSchema(
         return new GraphQLUnionType({
           name,
           description,
+          extensions: NO_EXTENSIONS,
           types: () => possibleTypes.map((r) => assertObjectType(getNamedType(r))),
         });
       }
@@ -284,17 +321,23 @@ export async function browseSchema(
         return new GraphQLEnumType({
           name,
           description,
+          extensions: NO_EXTENSIONS,
           values: () => {
             const { enumValues } = def();
             if (!enumValues)
               throw new Error(`Introspection result missing enumValues: ${describe(def())}.`);
             const values: Record<
               string,
-              { description?: string | null; deprecationReason?: string | null }
+              {
+                description?: string | null;
+                deprecationReason?: string | null;
+                extensions: typeof NO_EXTENSIONS;
+              }
             > = {};
             for (const v of enumValues)
               values[v.name] = {
                 description: v.description,
+                extensions: NO_EXTENSIONS,
                 deprecationReason: v.deprecationReason,
               };
             return values;
@@ -304,6 +347,7 @@ export async function browseSchema(
         return new GraphQLInputObjectType({
           name,
           description,
+          extensions: NO_EXTENSIONS,
           fields: () => {
             const { inputFields } = def();
             if (!inputFields)
@@ -363,6 +407,7 @@ export async function browseSchema(
       else if (isInputObjectType(t)) t.getFields();
       else if (isEnumType(t)) t.getValues();
     }
+    definitions = undefined;
     await turns.maybeYield();
     const directives = (head.directives ?? []).map((d) => {
       if (!d.args) throw new Error(`Introspection result missing directive args: ${describe(d)}.`);
@@ -371,6 +416,7 @@ export async function browseSchema(
       return new GraphQLDirective({
         name: d.name,
         description: d.description,
+        extensions: NO_EXTENSIONS,
         isRepeatable: d.isRepeatable,
         deprecationReason: d.deprecationReason,
         locations: d.locations.slice(),

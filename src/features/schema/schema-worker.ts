@@ -1,9 +1,12 @@
 import { httpMeta } from '../../shared/api/http.ts';
 import { createRpcClient } from '../../shared/lib/worker-rpc.ts';
-import type { SchemaPayload } from './schema-payload.ts';
 import { SchemaLoadError, type ParsedAnswer } from './schema-load.ts';
-import type { SchemaApi } from './workers/protocol.ts';
+import type { SchemaApi, SentPayload } from './workers/protocol.ts';
 
+/**
+ * Ended after each read (`close`): it reads a schema once per load, and its thread and heap
+ * would otherwise stay for the life of the page.
+ */
 const worker = createRpcClient<SchemaApi>(
   () => new Worker(new URL('./workers/schema.worker.ts', import.meta.url), { type: 'module' }),
   'The schema worker',
@@ -29,7 +32,7 @@ export function warmSchemaWorker(): void {
  * the whole answer: it resolves once the worker has, or rejects with why no schema can be built
  * from it (an `Error` with `buildClientSchema`'s message, or a SchemaLoadError to show as is).
  */
-export interface ReadPayload extends SchemaPayload {
+export interface ReadPayload extends SentPayload {
   checked?: Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function readAnswerOffThread(
           },
         },
       )
+      .finally(() => worker.close())
       .then(
         (r) => {
           signal?.removeEventListener('abort', cancel);
@@ -100,9 +104,10 @@ export async function readAnswerOffThread(
 }
 
 /** Reads a schema file (SDL or introspection JSON) in the schema worker. Throws SchemaLoadError. */
-export async function readFileOffThread(file: File): Promise<SchemaPayload> {
+export async function readFileOffThread(file: File): Promise<SentPayload> {
   const body = await file.arrayBuffer();
   return worker
     .call('readFile', { name: file.name, body }, { transfer: [body] })
+    .finally(() => worker.close())
     .catch((err: unknown) => Promise.reject(asLoadError(err)));
 }

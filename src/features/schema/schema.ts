@@ -46,8 +46,11 @@ export interface SchemaState {
   source?: 'introspection' | 'introspection-legacy' | 'file';
   refetch(): void;
   loadFromFile(file: File): Promise<void>;
-  /** Introspection response JSON text the schema was built from (for the Docs worker and downloads). */
-  text?: string;
+  /**
+   * The introspection response JSON the schema was built from (the Docs worker reads it;
+   * "Download JSON"): a Blob, so the page's heap never keeps the text once the schema is built.
+   */
+  json?: Blob;
   /** Said in the panel, e.g. when the older introspection query had to be used. */
   notice?: string;
   /** Normalised base URL of the connection ('' when none). */
@@ -64,7 +67,7 @@ interface LoadedSchema {
   /** The whole schema, built once the types are on screen. */
   whole: PendingCompletion;
   source: NonNullable<SchemaState['source']>;
-  text: string;
+  json: Blob;
   notice?: string;
   fileName?: string;
 }
@@ -79,23 +82,22 @@ export function schemaQueryKey(c: ConnectionSettings): readonly unknown[] {
   ];
 }
 
-type TextListener = (text: string, baseUrl: string | undefined) => void;
-const textListeners = new Set<TextListener>();
+type JsonListener = (json: Blob, baseUrl: string | undefined) => void;
+const jsonListeners = new Set<JsonListener>();
 
 /**
- * Called with each schema's introspection text, so that the Docs worker can index it, once its
- * types are built and the frame that shows them is painted: copying 3 MB to a worker takes the
- * main thread for several ms.
+ * Called with each schema's introspection JSON, so that the Docs worker can index it, once its
+ * types are built and the frame that shows them is painted.
  */
-export function onSchemaText(listener: TextListener): () => void {
-  textListeners.add(listener);
-  return () => textListeners.delete(listener);
+export function onSchemaJson(listener: JsonListener): () => void {
+  jsonListeners.add(listener);
+  return () => jsonListeners.delete(listener);
 }
 
-function announce(text: string, baseUrl: string | undefined): void {
+function announce(json: Blob, baseUrl: string | undefined): void {
   afterNextPaint(() => {
     performance.mark('schema:text-announced');
-    for (const l of textListeners) l(text, baseUrl);
+    for (const l of jsonListeners) l(json, baseUrl);
   });
 }
 
@@ -165,11 +167,11 @@ async function introspectSchema(signal: AbortSignal): Promise<LoadedSchema> {
     const r = await introspect(send);
     const baseUrl = normalizeBaseUrl(getConnection().baseUrl);
     const built = await build(r.data);
-    announce(r.data.text, baseUrl);
+    announce(r.data.json, baseUrl);
     return {
       ...built,
       source: r.legacy ? 'introspection-legacy' : 'introspection',
-      text: r.data.text,
+      json: r.data.json,
       notice: r.notice,
     };
   } catch (err) {
@@ -193,12 +195,12 @@ async function loadSchemaFile(
 ): Promise<void> {
   const payload = await readFileOffThread(file);
   const built = await build(payload);
-  announce(payload.text, undefined);
+  announce(payload.json, undefined);
   await client.cancelQueries({ queryKey: key });
   client.setQueryData<LoadedSchema>(key, {
     ...built,
     source: 'file',
-    text: payload.text,
+    json: payload.json,
     fileName: file.name,
   });
 }
@@ -312,7 +314,7 @@ export function useSchema(): SchemaState {
     source: data?.source,
     refetch,
     loadFromFile,
-    text: data?.text,
+    json: data?.json,
     notice: data?.notice,
     baseUrl,
     fileName: data?.fileName,

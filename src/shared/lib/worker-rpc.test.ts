@@ -119,4 +119,39 @@ describe('worker RPC', () => {
     (gate.release as (() => void) | undefined)?.();
     expect(await p).toBe('released');
   });
+
+  it('close ends an idle worker, never one with a call pending; the next call starts a new one', async () => {
+    gate.release = undefined;
+    const started: string[] = [];
+    let ended = 0;
+    const client = createRpcClient<Api>(() => {
+      const ch = new MessageChannel();
+      channels.push(ch);
+      serveRpc<Api>(ch.port2 as unknown as RpcScope, handlers);
+      ch.port2.start();
+      ch.port1.start();
+      started.push('worker');
+      return {
+        postMessage: (m: RpcRequest) => ch.port1.postMessage(m),
+        addEventListener(type: 'message' | 'error', l: (e: never) => void) {
+          if (type === 'message')
+            ch.port1.addEventListener('message', l as (e: MessageEvent) => void);
+        },
+        terminate: () => ended++,
+      };
+    });
+    client.close(); // nothing started yet
+    const waiting = client.call('wait', null);
+    await expect.poll(() => gate.release).toBeDefined();
+    client.close();
+    expect(ended).toBe(0); // a call is pending
+    (gate.release as (() => void) | undefined)?.();
+    expect(await waiting).toBe('released');
+    client.close();
+    expect(ended).toBe(1);
+    client.close();
+    expect(ended).toBe(1); // already ended
+    expect(await client.call('double', 4)).toBe(8);
+    expect(started).toEqual(['worker', 'worker']);
+  });
 });

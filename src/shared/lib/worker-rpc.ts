@@ -22,6 +22,7 @@ export interface RpcTarget {
   postMessage(message: RpcRequest, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<RpcReply>) => void): void;
   addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
+  terminate?(): void;
 }
 
 interface CallOptions<P> {
@@ -37,6 +38,11 @@ export interface RpcClient<A extends RpcApi> {
     params: A[K]['params'],
     opts?: CallOptions<A[K]['progress']>,
   ): Promise<A[K]['result']>;
+  /**
+   * Ends the worker (its thread and heap) unless a call is pending; the next call starts a new
+   * one. For a worker used now and then, whose memory the page should not keep meanwhile.
+   */
+  close(): void;
 }
 
 function abortError(): DOMException {
@@ -86,6 +92,11 @@ export function createRpcClient<A extends RpcApi>(
   }
 
   return {
+    close() {
+      if (!target || pending.size) return;
+      target.terminate?.();
+      target = undefined;
+    },
     call(method, params, opts = {}) {
       return new Promise((resolve, reject) => {
         const { signal } = opts;

@@ -4,6 +4,7 @@ import { Text } from '@codemirror/state';
 import { offsetToPos } from 'cm6-graphql';
 import { buildSchema } from 'graphql/index.js';
 import { getAutocompleteSuggestions, type CompletionItem } from 'graphql-language-service';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldSuggestions } from './field-suggestions';
 
@@ -12,7 +13,7 @@ const schema = buildSchema(`
   interface Node { id: ID! }
   type User implements Node { id: ID!, username: String!, emails: [Email!]!, displayName: String @deprecated, organizations(first: Int): [Org!]! }
   type Org implements Node { id: ID!, name: String!, members: [User!]! }
-  type Email { email: String!, verified: Boolean }
+  type Email { email: String!, verified: Boolean, thisFieldNameIsLongerThanTheDistanceRowsFirstHoldSoTheyGrowForIt: Int }
   union Result = User | Org
 `);
 
@@ -80,6 +81,21 @@ describe('fieldSuggestions: the language service’s field names, faster', () =>
       ).map((s) => s[0]),
     );
     expect(labels).not.toContain('username');
+  });
+
+  it('ranks any typed word as the language service does (typos, transpositions, long names)', () => {
+    const letters = fc.constantFrom(...'emailvrfdthisFongDR_'.split(''));
+    fc.assert(
+      fc.property(fc.array(letters, { minLength: 1, maxLength: 12 }), (chars) => {
+        const doc = `{ currentUser { emails { ${chars.join('')}`;
+        const text = Text.of([doc]);
+        const fast = fieldSuggestions(schema, text, doc.length);
+        const expected = getAutocompleteSuggestions(schema, doc, offsetToPos(text, doc.length));
+        expect(shape(fast ?? [])).toEqual(shape(expected));
+      }),
+      // The long name's distance needs rows longer than the first ones; a transposition.
+      { numRuns: 300, examples: [[['t']], [['t', 'i', 'h', 's']], [['v', 'e', 'i', 'r']]] },
+    );
   });
 
   it('leaves other positions (arguments, values, directives, top level) to the language service', () => {

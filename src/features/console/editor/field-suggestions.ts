@@ -159,14 +159,21 @@ export function fieldSuggestions(
 }
 
 // hintList, filterAndSortList, getProximity and lexicalDistance: graphql-language-service 5.7.0
-// (src/interface/autocompleteUtils.ts, MIT licence, © GraphQL Contributors), unchanged in effect.
+// (src/interface/autocompleteUtils.ts, MIT licence, © GraphQL Contributors), unchanged in effect;
+// a list's normalized labels are kept with it and the distance reuses its rows, as it runs for
+// every field of the type at each keystroke.
+
+/** The normalized labels of a list of items, in order (items lists are built once per type). */
+const normalizedLabels = new WeakMap<CompletionItem[], string[]>();
 
 function hintList(tokenString: string, list: CompletionItem[]): CompletionItem[] {
   const text = normalizeText(tokenString);
   if (!text || text.trim() === '' || text.trim() === ':' || text.trim() === '{')
     return filterNonEmpty(list, (entry) => !entry.isDeprecated);
-  const byProximity = list.map((entry) => ({
-    proximity: getProximity(normalizeText(entry.label), text),
+  let labels = normalizedLabels.get(list);
+  if (!labels) normalizedLabels.set(list, (labels = list.map((e) => normalizeText(e.label))));
+  const byProximity = list.map((entry, i) => ({
+    proximity: getProximity(labels[i]!, text),
     entry,
   }));
   return filterNonEmpty(
@@ -200,20 +207,26 @@ function getProximity(suggestion: string, text: string): number {
   return proximity;
 }
 
+/** Rows i - 2, i - 1 and i of the distance table, reused (grown when a label is longer). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)] as const;
+
+/** Optimal string alignment distance (Levenshtein with adjacent transpositions). */
 function lexicalDistance(a: string, b: string): number {
-  const d: number[][] = [];
-  for (let i = 0; i <= a.length; i++) d[i] = [i];
-  const row0 = d[0]!;
-  for (let j = 1; j <= b.length; j++) row0[j] = j;
+  if (rows[0].length <= b.length) {
+    const n = 2 * (b.length + 1);
+    rows = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
+  }
+  let [older, prev, row] = rows;
+  for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = d[i]!;
-    const prev = d[i - 1]!;
+    [older, prev, row] = [prev, row, older];
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + cost);
+        row[j] = Math.min(row[j]!, older[j - 2]! + cost);
     }
   }
-  return d[a.length]![b.length]!;
+  return row[b.length]!;
 }

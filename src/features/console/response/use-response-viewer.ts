@@ -8,9 +8,10 @@ import { loadResponseViewer, useViewerState, type ViewerState } from './viewer-l
 const PRELOAD_AFTER_MS = 1000;
 
 /**
- * The response viewer's module once loaded (or why it failed). Fetches it, and starts the
- * response worker, in idle time a second after the first render; the module at once when
- * `needed`.
+ * The response viewer's module once loaded (or why it failed). Fetches it, and the response
+ * worker's client, in idle time a second after the first render; the module at once when
+ * `needed`. The worker itself starts with a run (`use-run-operation.ts`): started here, its
+ * thread and heap would stay for the life of a page that may never run a big query.
  */
 export function useResponseViewer(needed: boolean): ViewerState {
   const state = useViewerState();
@@ -28,10 +29,7 @@ export function useResponseViewer(needed: boolean): ViewerState {
       const preload = () => {
         load();
         preloadResponseDetails();
-        loadResponseReader().then(
-          (c) => c.prepareResponseWorker(),
-          () => undefined, // a run loads it again and reports a failure
-        );
+        loadResponseReader().catch(() => undefined); // a run loads it again and reports a failure
       };
       cancelIdle = whenIdle(preload, 2000);
     }, PRELOAD_AFTER_MS);

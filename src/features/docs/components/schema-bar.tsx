@@ -1,7 +1,7 @@
 import { printSchema } from 'graphql';
 import { useRef, useState } from 'react';
 import type { SchemaState } from '../../schema/index.ts';
-import { downloadText, fileStem } from '../lib/download.ts';
+import { downloadBlob, downloadText, fileStem } from '../lib/download.ts';
 
 /** Schema actions and state: refetch, load from a file, downloads, status and failures. */
 export function SchemaBar({ state }: { state: SchemaState }) {
@@ -53,10 +53,8 @@ export function SchemaBar({ state }: { state: SchemaState }) {
         </button>
         <button
           type="button"
-          disabled={!state.text}
-          onClick={() =>
-            state.text && downloadText(`${stem}.introspection.json`, state.text, 'application/json')
-          }
+          disabled={!state.json}
+          onClick={() => state.json && downloadBlob(`${stem}.introspection.json`, state.json)}
         >
           Download JSON
         </button>

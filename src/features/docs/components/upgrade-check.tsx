@@ -53,11 +53,11 @@ function Failure({ failure, sources }: { failure: OperationFailure; sources: Upg
 export function UpgradeCheck(props: {
   sources: UpgradeSources;
   /** The current schema's introspection response (undefined until it is in). */
-  schemaText: string | undefined;
+  schemaJson: Blob | undefined;
 }) {
-  const { sources, schemaText } = props;
-  const ready = schemaText !== undefined;
-  const check = useUpgradeCheck(sources.operations, schemaText);
+  const { sources, schemaJson } = props;
+  const ready = schemaJson !== undefined;
+  const check = useUpgradeCheck(sources.operations, schemaJson);
   const fileRef = useRef<HTMLInputElement>(null);
   const { result, file } = check;
   const target = file ? `the schema file ${file}` : 'the current schema';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createStore, useStore } from '../../../shared/lib/store.ts';
-import { onSchemaText } from '../../schema/index.ts';
+import { onSchemaJson } from '../../schema/index.ts';
 import type { SearchHit } from '../lib/search-index.ts';
 import { docsWorker } from '../workers/docs-client.ts';
 import type { StoredChanges } from '../workers/protocol.ts';
@@ -17,17 +17,20 @@ export interface IndexSnapshot {
 }
 
 let loading: AbortController | undefined;
-let loadedText: string | undefined;
+let loadedJson: Blob | undefined;
 const snapshot = createStore<IndexSnapshot>({ ready: false, entries: 0, changes: null });
 
 function emit(patch: Partial<IndexSnapshot>): void {
   snapshot.set((current) => ({ ...current, ...patch }));
 }
 
-/** Hands a schema (introspection response text) to the worker; with baseUrl, "What changed" is tracked. */
-function loadIndex(text: string, baseUrl?: string): void {
-  if (text === loadedText) return;
-  loadedText = text;
+/**
+ * Hands a schema (the introspection response JSON, a Blob the worker reads) to the worker; with
+ * baseUrl, "What changed" is tracked.
+ */
+function loadIndex(json: Blob, baseUrl?: string): void {
+  if (json === loadedJson) return;
+  loadedJson = json;
   loading?.abort(); // the worker drops the older schema
   const ac = new AbortController();
   loading = ac;
@@ -35,7 +38,7 @@ function loadIndex(text: string, baseUrl?: string): void {
   docsWorker
     .call(
       'load',
-      { text, baseUrl },
+      { json, baseUrl },
       {
         signal: ac.signal,
         onProgress(p) {
@@ -55,7 +58,7 @@ function loadIndex(text: string, baseUrl?: string): void {
 }
 
 // Once the Docs have been opened, index each new schema as soon as its types are on screen.
-onSchemaText((text, baseUrl) => loadIndex(text, baseUrl));
+onSchemaJson((json, baseUrl) => loadIndex(json, baseUrl));
 
 /** Searches the current index; resolves with the hits of this query (callers drop stale ones). */
 export function searchIndex(query: string, limit = 50): Promise<{ hits: SearchHit[]; ms: number }> {
@@ -68,10 +71,10 @@ export function dismissChanges(baseUrl: string): void {
   docsWorker.call('dismissChanges', { baseUrl }).catch(() => {});
 }
 
-/** Keeps the worker's index on `text` and returns its state. */
-export function useDocsIndex(text: string | undefined, baseUrl: string | undefined): IndexSnapshot {
+/** Keeps the worker's index on `json` and returns its state. */
+export function useDocsIndex(json: Blob | undefined, baseUrl: string | undefined): IndexSnapshot {
   useEffect(() => {
-    if (text) loadIndex(text, baseUrl);
-  }, [text, baseUrl]);
+    if (json) loadIndex(json, baseUrl);
+  }, [json, baseUrl]);
   return useStore(snapshot);
 }

@@ -22,11 +22,11 @@ const patch = (p: Partial<UpgradeState>) => state.set((s) => ({ ...s, ...p }));
 /** Each check's number: an answer to an older one is dropped. */
 let latest = 0;
 
-async function check(operations: readonly UpgradeOperation[], schemaText: string): Promise<void> {
+async function check(operations: readonly UpgradeOperation[], schemaJson: Blob): Promise<void> {
   const id = ++latest;
   patch({ checking: true, error: undefined });
   try {
-    const result = await docsWorker.call('upgradeCheck', { operations, schemaText });
+    const result = await docsWorker.call('upgradeCheck', { operations, schemaJson });
     if (id === latest) patch({ checking: false, result });
   } catch (err) {
     if (id === latest) patch({ checking: false, error: (err as Error).message });
@@ -61,18 +61,18 @@ function forgetFile(): void {
 }
 
 /**
- * The upgrade check for the Docs' current schema (`schemaText`, its introspection response):
+ * The upgrade check for the Docs' current schema (`schemaJson`, its introspection response):
  * runs when shown, when the schema or the compared file changes, and on `recheck`;
  * `operations` is read each time.
  */
 export function useUpgradeCheck(
   operations: () => readonly UpgradeOperation[],
-  schemaText: string | undefined,
+  schemaJson: Blob | undefined,
 ) {
   const s = useStore(state);
   const recheck = useCallback(() => {
-    if (schemaText) void check(operations(), schemaText);
-  }, [operations, schemaText]);
+    if (schemaJson) void check(operations(), schemaJson);
+  }, [operations, schemaJson]);
   useEffect(recheck, [s.file, s.fileReads, recheck]);
   return { ...s, recheck, loadFile: readFile, forgetFile };
 }

@@ -42,8 +42,10 @@ async function compare(baseUrl: string, text: string, schema: GraphQLSchema) {
 }
 
 serveRpc<DocsApi>(self, {
-  load({ text, baseUrl }, { signal, progress }) {
+  async load({ json, baseUrl }, { signal, progress }) {
     const t0 = performance.now();
+    const text = await json.text();
+    if (signal.aborted) return null;
     const schema = build(text);
     const next = buildSearchIndex(schema);
     if (signal.aborted) return null; // a newer schema replaced this one
@@ -68,7 +70,8 @@ serveRpc<DocsApi>(self, {
   forgetComparedFile() {
     compared = undefined;
   },
-  async upgradeCheck({ operations, schemaText }) {
+  async upgradeCheck({ operations, schemaJson }) {
+    const schemaText = await schemaJson.text();
     if (checkedOn?.text !== schemaText) checkedOn = { text: schemaText, schema: build(schemaText) };
     const now = checkedOn.schema;
     if (!compared) return { ...checkOperations(now, operations), against: null };

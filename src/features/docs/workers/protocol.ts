@@ -21,11 +21,12 @@ export interface UpgradeResult extends OperationCheck {
 /** The Docs worker's methods (called through src/shared/lib/worker-rpc.ts). */
 export type DocsApi = {
   /**
-   * Index this introspection response (progress: indexed); with baseUrl, also compare with the
-   * last schema seen there and return the stored "What changed".
+   * Index this introspection response JSON (progress: indexed); with baseUrl, also compare with
+   * the last schema seen there and return the stored "What changed". A Blob: the worker decodes
+   * it, the page never copies the text.
    */
   load: {
-    params: { text: string; baseUrl?: string };
+    params: { json: Blob; baseUrl?: string };
     result: StoredChanges | null;
     progress: { entries: number; ms: number };
   };
@@ -36,11 +37,11 @@ export type DocsApi = {
   forgetComparedFile: { params: null; result: void };
   /**
    * Validates the operations against the compared file (with the changes to it from the
-   * current schema, `schemaText`: the introspection response the Docs show) or, without a
+   * current schema, `schemaJson`: the introspection response the Docs show) or, without a
    * file, against the current schema.
    */
   upgradeCheck: {
-    params: { operations: readonly UpgradeOperation[]; schemaText: string };
+    params: { operations: readonly UpgradeOperation[]; schemaJson: Blob };
     result: UpgradeResult;
   };
 };

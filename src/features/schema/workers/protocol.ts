@@ -7,6 +7,15 @@ interface AnswerBytes extends Omit<RawAnswer, 'text'> {
 }
 
 /**
+ * A payload as the worker sends it: with the introspection response JSON as a Blob, whose bytes
+ * the browser holds outside the page's heap, for the Docs worker and "Download JSON". The page
+ * keeps `text` only until every type is built (`schema-build.ts`).
+ */
+export interface SentPayload extends SchemaPayload {
+  json: Blob;
+}
+
+/**
  * The end of a `readAnswer` whose payload went ahead as its progress: the whole answer has been
  * parsed since, and `problem` says why no schema can be built from it.
  */
@@ -30,9 +39,9 @@ export type SchemaApi = {
    */
   readAnswer: {
     params: AnswerBytes;
-    result: ParsedAnswer<SchemaPayload> | AnswerChecked;
-    progress: SchemaPayload;
+    result: ParsedAnswer<SentPayload> | AnswerChecked;
+    progress: SentPayload;
   };
   /** Reads a schema file (SDL, or an introspection result with or without "data"). */
-  readFile: { params: { name: string; body: ArrayBuffer }; result: SchemaPayload };
+  readFile: { params: { name: string; body: ArrayBuffer }; result: SentPayload };
 };

@@ -11,6 +11,9 @@ import type { SchemaApi } from './protocol.ts';
 
 const decoder = new TextDecoder();
 
+/** The answer's JSON as a Blob (its bytes leave the page's heap: `SentPayload`). */
+const jsonBlob = (json: BlobPart) => new Blob([json], { type: 'application/json' });
+
 /**
  * What the schema worker does (served by schema.worker.ts): decode and parse a 3 MB
  * introspection answer, or a big SDL file, and cut it into pieces the page builds a slice at a
@@ -25,11 +28,11 @@ export const schemaHandlers: RpcHandlers<SchemaApi> = {
   readAnswer({ body, ...meta }, { progress }) {
     const text = decoder.decode(body);
     const quick = meta.status === 200 && !meta.relayError ? quickSchemaPayload(text) : undefined;
-    if (quick) progress(quick);
+    if (quick) progress({ ...quick, json: jsonBlob(body) });
     const parsed = readIntrospectionAnswer({ ...meta, text });
     if (!quick)
       return parsed.kind === 'ok'
-        ? { kind: 'ok', data: toSchemaPayload(text, parsed.data) }
+        ? { kind: 'ok', data: { ...toSchemaPayload(text, parsed.data), json: jsonBlob(body) } }
         : parsed;
     if (parsed.kind !== 'ok') return { kind: 'checked', problem: parsed.messages.join(' / ') };
     const { types } = parsed.data.__schema;
@@ -43,6 +46,6 @@ export const schemaHandlers: RpcHandlers<SchemaApi> = {
   readFile({ name, body }) {
     const r = schemaFileToIntrospection(name, decoder.decode(body));
     if (!r.ok) throw new Error(r.message);
-    return toSchemaPayload(r.text, r.data);
+    return { ...toSchemaPayload(r.text, r.data), json: jsonBlob(r.text) };
   },
 };

@@ -13,14 +13,9 @@ import {
   type RpcTarget,
 } from '../../../shared/lib/worker-rpc.ts';
 import { MODERN_INTROSPECTION } from '../schema-load.ts';
-import {
-  definitionJson,
-  toSchemaPayload,
-  unknownTypeMessage,
-  type SchemaPayload,
-} from '../schema-payload.ts';
+import { definitionJson, toSchemaPayload, unknownTypeMessage } from '../schema-payload.ts';
 import { schemaHandlers } from './schema-handlers.ts';
-import type { SchemaApi } from './protocol.ts';
+import type { SchemaApi, SentPayload } from './protocol.ts';
 
 // The schema worker's protocol end to end: a page-side client and the worker's handlers joined
 // by a real MessageChannel (as schema.worker.ts serves them), bodies transferred as bytes.
@@ -70,6 +65,10 @@ describe('schema worker protocol', () => {
     expect(body.byteLength).toBe(0); // transferred to the worker
     if (r.kind !== 'ok') throw new Error('expected a schema');
     expect(r.data.text).toBe(text);
+    // The same JSON as a Blob, for the Docs worker and "Download JSON" (the page lets go of the
+    // text once the schema is built).
+    expect(r.data.json.type).toBe('application/json');
+    expect(await r.data.json.text()).toBe(text);
     expect(JSON.parse(r.data.head)).toMatchObject({ queryType: { name: 'Query' } });
     expect(r.data.types.map((t) => t.name)).toEqual(data.__schema.types.map((t) => t.name));
     // Each definition is a span of the text (one string crosses to the page, not one per type).
@@ -104,7 +103,7 @@ describe('schema worker protocol', () => {
     async function read(text: string) {
       const client = schemaWorkerPair();
       const heard: string[] = [];
-      let ahead: SchemaPayload | undefined;
+      let ahead: SentPayload | undefined;
       const result = client
         .call(
           'readAnswer',
@@ -137,6 +136,7 @@ describe('schema worker protocol', () => {
       expect(call.heard).toEqual(['types', 'result']);
       const p = call.ahead()!;
       expect(p.text).toBe(text);
+      expect(await p.json.text()).toBe(text);
       expect(p.problem).toBeUndefined();
       expect(p.types.map((t) => t.name)).toEqual(body.data.__schema.types.map((t) => t.name));
       expect(p.types.map((_, i) => JSON.parse(definitionJson(p, i)) as unknown)).toEqual(
@@ -187,6 +187,7 @@ describe('schema worker protocol', () => {
     const client = schemaWorkerPair();
     const r = await client.call('readFile', { name: 's.graphql', body: bytes(SDL) });
     expect(JSON.parse(r.text).data.__schema.queryType.name).toBe('Query');
+    expect(await r.json.text()).toBe(r.text);
     expect(r.types.length).toBeGreaterThan(0);
     await expect(
       client.call('readFile', { name: 'd.graphql', body: bytes('type Query {') }),
