@@ -20,14 +20,14 @@ test('the schema worker ends once the schema is read; the response worker starts
     const name = /\/([a-z]+)\.worker-[^/]*\.js$/.exec(w.url())?.[1] ?? w.url();
     if (!startedAt.has(name)) startedAt.set(name, Date.now());
   });
-  // The response worker's client is fetched in idle time after the first render (it used to
-  // start the worker too): waiting for it makes "not before the run" mean something.
-  const formatClient = page.waitForResponse((r) => /\/format-client-[^/]*\.js$/.test(r.url()));
+  // The response worker's client is fetched in idle time after the first render, without
+  // starting the worker: waiting for it makes "not before the run" mean something.
+  const responseReader = page.waitForResponse((r) => /\/read-response-[^/]*\.js$/.test(r.url()));
   await app.open();
   await app.connection.useSandboxButton.click();
   await app.docs.openSchema();
   await expect(app.docs.root.getByRole('list', { name: 'Fields of Query' })).toBeVisible();
-  await formatClient;
+  await responseReader;
   // The schema was read by the schema worker (search needs the Docs worker, which stays).
   expect(startedAt.has('schema')).toBe(true);
   await expect.poll(() => runningWorkers(page)).not.toContain('schema');
