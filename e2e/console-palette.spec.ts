@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { COMMANDS } from '../src/features/console/commands/command-table.ts';
+import { COMMANDS } from '../src/features/console/for-workers.ts';
 import { DIAGNOSTICS } from '../src/shared/contracts/diagnostics.ts';
 import { seriousViolations } from './axe-helpers.ts';
 import { ConsolePage } from './pages/console-page.ts';
