@@ -22,7 +22,10 @@ async function setUpView(an: AnalyticsPage, e: Expected): Promise<void> {
   await expect(an.downloadCsv).toBeEnabled();
   await an.table.getByRole('searchbox', { name: 'Filter Searches' }).fill('>3');
   const sort = an.table.getByRole('button', { name: 'Searches', exact: true });
+  const header = an.table.getByRole('columnheader', { name: 'Searches' });
+  // Sorting runs in the report worker: the second click waits for the first sort to be shown.
   await sort.click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await sort.click();
   await an.chart.getByRole('combobox', { name: 'Chart metric' }).selectOption('Searches');
   await an.chart.getByRole('combobox', { name: 'Per' }).selectOption('week');
