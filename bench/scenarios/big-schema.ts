@@ -246,7 +246,7 @@ const KEYSTROKES = 20;
  * a list that shows a first slice and fills in later is caught. Armed (and awaited) before the
  * key is pressed, so the listener is surely in place.
  */
-const COMPLETION_TIMER_SRC = `(timeoutMs) => { window.__benchCompletion = new Promise((resolve, reject) => {
+export const COMPLETION_TIMER_SRC = `(timeoutMs) => { window.__benchCompletion = new Promise((resolve, reject) => {
   let keyAt = NaN;
   document.addEventListener('keydown', (e) => { keyAt = e.timeStamp; }, { capture: true, once: true });
   const shown = () => !!document.querySelector('.cm-tooltip-autocomplete li[role="option"]');
