@@ -5,11 +5,18 @@
  * `eager` (eagerAutocompletion), `edit` (editingExtensions: history, folding, brackets, the
  * completion config), `lang` (cm6-graphql's language and schema state), `source` (the console's
  * GraphQL completion source instead of the static one), `lint` (validation), `hints` (cost
- * hints), `detail` / `info` (options with a type and a description), `big` (1,500 more elements
+ * hints), `draw` (drawSelection, not blinking), `gutter` (line numbers, active line), `detail` / `info` (options with a type and a description), `big` (1,500 more elements
  * on the page), `contain` (layout containment on the editor).
  */
 import { autocompletion, type CompletionSource } from '@codemirror/autocomplete';
-import { EditorView, keymap } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap } from '@codemirror/commands';
 import { linter } from '@codemirror/lint';
@@ -68,6 +75,9 @@ window.startEditor = (labels, doc, sdl) => {
     };
     extensions.push(flags.has('eager') ? eagerAutocompletion(config) : autocompletion(config));
   }
+  if (flags.has('draw')) extensions.push(drawSelection({ cursorBlinkRate: 0 }));
+  if (flags.has('gutter'))
+    extensions.push(lineNumbers(), highlightActiveLineGutter(), highlightActiveLine());
   if (schema) extensions.push(graphqlLanguageSupport(), stateExtensions(schema));
   if (flags.has('source')) extensions.push(graphqlCompletion);
   if (flags.has('lint'))

@@ -21,8 +21,9 @@ function isCompletionPlugin(value: unknown): value is CompletionPluginInstance {
  * CodeMirror starts a completion that typing made pending from `setTimeout(…,
  * activateOnTypingDelay)`. Chromium runs that timer only after the frame that follows the
  * keystroke (input and rendering come first), so even with a delay of 0 the list is painted one
- * frame late (bench row "completion"). When the delay is 0, this starts the pending query in a microtask right
- * after the typing transaction instead; the (synchronous) sources then answer before the frame.
+ * frame late (bench row "completion"). When the delay is 0, this starts the pending query in a
+ * microtask right after the typing transaction instead; the (synchronous) sources then answer
+ * before the frame.
  *
  * It reaches the plugin through `autocompletion()`'s own extension array and calls its
  * `startUpdate`, which the timer would have called: if a future version renames it, the check
@@ -52,11 +53,10 @@ export function eagerAutocompletion(config: CompletionConfig): Extension {
 /**
  * This update opened the completion list or gave it new options. CodeMirror places the list (its
  * tooltip waits at `top: -10000px`) in the measure of the next animation frame, so that frame
- * read the layout, wrote positions and laid out again before it could paint. Measuring in a
+ * would read the layout, write positions and lay out again before it could paint. Measuring in a
  * microtask right after the update does that work while the keystroke's task is still running
  * (CodeMirror measures after this update anyway; `measure()` cancels its frame callback), and
- * the frame only paints: its CPU per key went from ~5 to ~2.6 ms, the whole key's a little
- * down (`TRACE=1 bench/profile-completion.ts`, under load); e2e `console-editor.spec.ts`.
+ * the frame only paints (`TRACE=1 bench/profile-completion.ts`; e2e `console-editor.spec.ts`).
  */
 function listBuilt(u: ViewUpdate): boolean {
   if (completionStatus(u.state) !== 'active') return false;

@@ -1,11 +1,18 @@
-import { useDeferredValue } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { afterNextPaint } from '../../../shared/lib/schedule.ts';
 
 /**
- * `live`, with what typing changed shown in a render after the keystroke's task: while `sameShape`
- * holds between `live` and React's deferred copy (the same tab, the same tabs), the deferred copy;
- * any other change (another tab, a tab opened or closed) at once.
+ * `live`, with what typing changed shown in a render after the keystroke's frame: while
+ * `sameShape` holds between `live` and the deferred copy (the same tab, the same tabs), the
+ * deferred copy, brought up to date in a task after the next paint (so neither the keystroke's
+ * task nor its frame renders it); any other change (another tab, a tab opened or closed) at once.
  */
 export function useEditDeferred<T>(live: T, sameShape: (live: T, deferred: T) => boolean): T {
-  const deferred = useDeferredValue(live);
-  return sameShape(live, deferred) ? deferred : live;
+  const [deferred, setDeferred] = useState(live);
+  const shown = sameShape(live, deferred) ? deferred : live;
+  useEffect(() => {
+    if (shown === live) return;
+    return afterNextPaint(() => startTransition(() => setDeferred(live)));
+  }, [live, shown]);
+  return shown;
 }

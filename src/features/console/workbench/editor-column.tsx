@@ -1,5 +1,15 @@
 import type { GraphQLSchema } from 'graphql';
-import { memo, startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { afterNextPaint } from '../../../shared/lib/schedule.ts';
 import { useGraphqlTools } from '../run/graphql-tools-loader.ts';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import type { CommandTarget } from '../commands/command-table.ts';
@@ -99,8 +109,16 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
     }),
     [limits, tab.variables, variablesHandle],
   );
+  // Rendered after the keystroke's frame, once per frame (the last position wins).
+  const cursorTask = useRef<() => void>(undefined);
+  useEffect(() => () => cursorTask.current?.(), []);
   const onCursor = useCallback(
-    (offset: number) => startTransition(() => setCursor({ tabId: id, offset })),
+    (offset: number) => {
+      cursorTask.current?.();
+      cursorTask.current = afterNextPaint(() =>
+        startTransition(() => setCursor({ tabId: id, offset })),
+      );
+    },
     [id],
   );
   return (
