@@ -9,10 +9,7 @@ import { afterNextPaint } from '../../../shared/lib/schedule.ts';
  */
 export function useEditDeferred<T>(live: T, sameShape: (live: T, deferred: T) => boolean): T {
   const [deferred, setDeferred] = useState(live);
-  const shown = sameShape(live, deferred) ? deferred : live;
-  useEffect(() => {
-    if (shown === live) return;
-    return afterNextPaint(() => startTransition(() => setDeferred(live)));
-  }, [live, shown]);
-  return shown;
+  // Setting the copy it already holds renders nothing.
+  useEffect(() => afterNextPaint(() => startTransition(() => setDeferred(live))), [live]);
+  return sameShape(live, deferred) ? deferred : live;
 }

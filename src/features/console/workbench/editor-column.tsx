@@ -3,7 +3,6 @@ import {
   memo,
   startTransition,
   useCallback,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -111,7 +110,6 @@ const EditorColumnView = memo(function EditorColumnView(props: ViewProps) {
   );
   // Rendered after the keystroke's frame, once per frame (the last position wins).
   const cursorTask = useRef<() => void>(undefined);
-  useEffect(() => () => cursorTask.current?.(), []);
   const onCursor = useCallback(
     (offset: number) => {
       cursorTask.current?.();
