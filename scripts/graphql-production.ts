@@ -7,8 +7,8 @@ const NODE_CHECK = /globalThis\.process\s*&&/;
 /**
  * graphql-js picks its fast `instanceOf` (a plain `instanceof`) only where `globalThis.process`
  * exists, so in a browser or a worker every `isObjectType`-style check that answers "no" takes
- * its development path (it compares constructor names to warn about two copies of graphql-js):
- * ~10 ms of CPU per Docs render of GitHub's schema. A production build has one copy, so this
+ * its development path (it compares constructor names to warn about two copies of graphql-js),
+ * a cost on every Docs render of a big schema. A production build has one copy, so this
  * plugin makes the check true there, for the page and the workers alike.
  */
 export function graphqlProductionInstanceOf(): Plugin {

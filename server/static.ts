@@ -48,9 +48,8 @@ function encode(file: string, key: string): Promise<Encoded> {
 }
 
 /**
- * Brotli quality 5 and gzip 9: both take well under a second for a 1 MB bundle (brotli 11 takes
- * tens of seconds on a busy 2-core machine and would stall the first visitor or every test
- * server start) and land within ~10% of the best ratio.
+ * Brotli quality 5 and gzip 9: both are quick on a bundle and land close to the best ratio;
+ * brotli 11 is far slower and would stall the first visitor or every test server start.
  */
 function encodeFresh(file: string, key: string): Promise<Encoded> {
   const work = readFile(file).then(async (raw) => ({

@@ -1,10 +1,10 @@
 /**
  * The report's body as bytes, for serving: the same text as `reportLines` (report.ts, the
  * reference: `report-bytes.test.ts` checks every granularity byte for byte), written straight
- * into 64 KB buffers for the finest granularity, the one that makes million-row reports. Its rows
- * as strings cost ~5 µs each in Node (an 18-cell concatenation per row, then flattening and
- * UTF-8 encoding of every chunk): a 1,000,000-row report took ~5 s of the sandbox's CPU, on the
- * same two cores as the browser whose report load the bench measures. Here a row's identity,
+ * into 64 KB buffers for the finest granularity, the one that makes million-row reports. Built
+ * as strings (an 18-cell concatenation per row, then flattening and UTF-8 encoding of every
+ * chunk), such a report costs seconds of the sandbox's CPU, on the same cores as the browser
+ * whose report load the bench measures. Here a row's identity,
  * client, day and language are encoded once and copied, and its counts written as digits.
  * Other granularities (at most one row per user and day or month) go through `reportLines`.
  */

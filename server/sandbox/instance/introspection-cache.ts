@@ -1,7 +1,7 @@
 /**
  * Answers of introspection-only operations, cached per schema with their brotli and gzip
- * forms: a real instance compresses its GraphQL answers, and GitHub's schema introspects to
- * 2.9 MB of JSON (~150 kB as brotli, ~220 kB as gzip).
+ * forms: a real instance compresses its GraphQL answers, and a big schema's introspection
+ * (GitHub's is megabytes of JSON) compresses to a small fraction of its size.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -47,7 +47,7 @@ export function introspectionCache(schema: GraphQLSchema): BoundedCache<CachedAn
   return cache;
 }
 
-/** The answer with its brotli (quality 5: ~30 ms for 2.9 MB) and gzip (level 6) forms. */
+/** The answer with its brotli (quality 5, a quick level) and gzip (level 6) forms. */
 async function compressed(text: string): Promise<CachedAnswer> {
   if (text.length < COMPRESS_FROM) return { text };
   const [br, gz] = await Promise.all([

@@ -261,7 +261,7 @@ function searchItemObject(item: SearchItem) {
 /**
  * The last search, held weakly: repeating a big search (benchmarks) skips regenerating it while
  * the result is still in memory, but a 50 MB result never pins the heap for the life of the
- * process (it did: the load soak after big searches grew the sandbox's RSS by ~160 MB).
+ * process.
  */
 let lastSearch: { key: string; outcome: WeakRef<ReturnType<typeof runSearch>> } | undefined;
 

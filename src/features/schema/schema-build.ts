@@ -1,7 +1,7 @@
 /**
  * Builds a `GraphQLSchema` from an introspection result in slices of main-thread time, so that
- * GitHub's schema (~1,600 types; `buildClientSchema` takes 80–150 ms in one task) never blocks
- * the page for long. Two stages:
+ * a big schema such as GitHub's (`buildClientSchema` builds every type in one long task) never
+ * blocks the page for long. Two stages:
  *
  * 1. `browseSchema`: create every named type from its entry (`SchemaPayload`, cut and checked
  *    by the schema worker) with its fields still unbuilt: a type's definition is parsed from its
@@ -431,8 +431,8 @@ export async function browseSchema(
       types: Object.values(typeMap),
       directives,
       // The server's schema is what it is: queries are checked against it, the schema itself is
-      // not judged (graphql-js would validate it on the first lint: ~100 ms for GitHub's, and
-      // no lint at all for a server whose schema breaks a rule).
+      // not judged (graphql-js would validate it on the first lint: a long task for a big
+      // schema, and no lint at all for a server whose schema breaks a rule).
       assumeValid: true,
     });
   }

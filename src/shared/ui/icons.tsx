@@ -3,8 +3,8 @@ import { createElement } from 'react';
 
 /**
  * The app's icons: lucide's (ISC), imported as data from the `lucide` package, so only the
- * icons used are bundled and no icon runtime is (lucide-react's components carry ~2.5 kB gzip
- * of it into the first load). Import icons from here, so the set stays one family in one size
+ * icons used are bundled and no icon runtime is (lucide-react's components carry one into the
+ * first load). Import icons from here, so the set stays one family in one size
  * and stroke. An icon is always decorative (`aria-hidden`): an icon-only button gets its
  * accessible name from `aria-label`.
  */

@@ -16,8 +16,8 @@ export interface Loadable<P extends object> {
 /**
  * What `React.lazy` in a Suspense boundary does, without the boundary: React reveals content
  * that suspended no sooner than 300 ms after the boundary's fallback appeared (so fallbacks do
- * not flicker), which made every first opening of a lazy panel, dialog or page take 300 ms
- * even with its code fetched ahead. Here the code's arrival is a state change, shown at once.
+ * not flicker), which would make every first opening of a lazy panel, dialog or page take
+ * 300 ms even with its code fetched ahead. Here the code's arrival is a state change, shown at once.
  */
 export function loadable<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -48,8 +48,8 @@ const STEP = { '%': 2, px: 16 } as const;
 /**
  * A resize bar between two panes, as the WAI-ARIA window splitter pattern: role "separator",
  * focusable, arrows move it, Home/End go to the bounds, Enter resets; a pointer drags it. The
- * parent owns the size (and `usePaneSize` keeps it); ours because the libraries we tried add
- * their own layout model to the first load for what these lines do.
+ * parent owns the size (and `usePaneSize` keeps it); ours because splitter libraries add their
+ * own layout model to the first load for what these lines do.
  */
 export function Splitter(p: SplitterProps) {
   const unit = p.unit ?? '%';

@@ -1,8 +1,9 @@
 /**
  * The response worker's reading of one body. JSON is pretty-printed while it streams
  * (json-stream-printer.ts); a body that is not JSON (HTML, plain text, a relay error, 429), or
- * JSON that turns out invalid part-way, is classified whole by src/shared/api/classify-graphql.ts exactly as before; in
- * the second case `restart` tells the main thread to drop what it showed.
+ * JSON that turns out invalid part-way, is classified whole by `classifyResponse`
+ * (src/shared/api/classify-graphql.ts), as a body read whole would be; in the second case
+ * `restart` tells the main thread to drop what it showed.
  */
 import {
   classifyJsonFacts,
@@ -148,7 +149,7 @@ export class FormatJob {
     this.sent++;
   }
 
-  /** classifyResponse on the whole body, as before streaming. */
+  /** classifyResponse on the whole body, as a body read whole gets it. */
   private whole(): ClassifiedResponse {
     const bytes = new Uint8Array(this.size);
     let at = 0;

@@ -2,16 +2,16 @@
  * How the response worker sends display text to the main thread, a batch of whole lines per
  * message. Short lines repeat a lot in pretty-printed JSON (`},`, `{`, `"lineNumber": 5,`): the
  * first time one is sent it is text and both sides remember it; after that it is sent as its
- * number, and the main thread puts the one string it already has into the document. On a 50 MB
- * search response that makes 1.2 M of its 1.3 M lines shared strings.
+ * number, and the main thread puts the one string it already has into the document, so most
+ * lines of a big response are shared strings.
  *
  * A batch is one string holding the lines sent as text, joined by line breaks, and an
  * `Int32Array` with one entry per line (its number, or -1 for the next line of the text), whose
  * buffer is transferred: cloning one string costs a copy of its bytes on each side, where an
- * array of strings and numbers costs far more per element (a third of the time, both sides
- * together, on the 50 MB search response). On the main thread each line is a slice of the batch's
- * string: the text of a batch is only the lines it brought, all of them kept by the document,
- * so no slice keeps text alive that is not shown, and nothing is copied.
+ * array of strings and numbers costs far more per element, on both sides. On the main thread
+ * each line is a slice of the batch's string: the text of a batch is only the lines it brought,
+ * all of them kept by the document, so no slice keeps text alive that is not shown, and nothing
+ * is copied.
  *
  * Both sides follow the same rule, so they agree on the numbers without sending them: a line
  * of at most SHARED_MAX_LENGTH characters that arrives as text is given the next number, until

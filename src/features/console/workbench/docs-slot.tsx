@@ -14,8 +14,8 @@ export type DocsSlotProps = Omit<DocsPanelProps, 'bridge' | 'upgrade'> & {
 
 // The Docs panel is its own chunk: fetched once a schema starts loading (prefetchDocs), or the
 // first time it opens, whichever comes first; never part of the first load. Not `lazy` in a
-// Suspense boundary (src/shared/ui/loadable.tsx): React held Query's fields back until 300 ms
-// after the fallback showed when the schema arrived soon after Docs were opened.
+// Suspense boundary (src/shared/ui/loadable.tsx): React would hold Query's fields back until
+// 300 ms after the fallback showed when the schema arrives soon after Docs are opened.
 // The query bridge (and the JSON reading it needs for variables) and the upgrade check's
 // operations (the Diagnostics recipes' text) come with it: only Docs use them.
 const docs = loadable<DocsSlotProps>(

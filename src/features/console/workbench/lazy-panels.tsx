@@ -7,7 +7,7 @@ import { loadExportDialog } from '../../bulk-export/index.ts';
  * The History and Saved panels, the Save and Shortcuts dialogs and the confirmation bars, each a
  * chunk of its own: the console opens with all of them closed, so their code stays out of the first load. `prefetchPanels` requests
  * them once the first screen is up, so that opening one shows it in the click's own frame (not
- * `React.lazy`, whose Suspense boundary held them back 300 ms: src/shared/ui/loadable.tsx).
+ * `React.lazy`, whose Suspense boundary holds them back 300 ms: src/shared/ui/loadable.tsx).
  */
 const panels = {
   history: loadable(() => import('../collections/history-panel.tsx').then((m) => m.HistoryPanel)),

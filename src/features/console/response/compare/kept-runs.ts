@@ -30,8 +30,8 @@ export interface KeepLimits {
 }
 
 /**
- * Five runs a tab, and 96 M characters of older runs for all tabs: one older response the size
- * of the sandbox's 50 MB search (68 M characters), so two such runs can be compared. Responses
+ * Five runs a tab, and 96 M characters of older runs for all tabs: room for one older response
+ * the size of the sandbox's 50 MB search, so two such runs can be compared. Responses
  * stay in memory only, and each older one is a second copy the page must afford.
  */
 const KEEP_LIMITS: KeepLimits = { perTab: 5, olderChars: 96 * 2 ** 20 };

@@ -15,7 +15,7 @@ interface Props {
   active: boolean;
 }
 
-/** `12,345 rows`. By hand: the page's first `Intl.NumberFormat` loads ICU data for ~60 ms. */
+/** `12,345 rows`. By hand: the page's first `Intl.NumberFormat` loads ICU data in a long task. */
 function rows(n: number): string {
   const digits = String(n).replace(/\B(?=(\d{3})+$)/g, ',');
   return `${digits} ${n === 1 ? 'row' : 'rows'}`;
