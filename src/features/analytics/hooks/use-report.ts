@@ -24,7 +24,6 @@ import type {
   Outcome,
   Progress,
   ReportApi,
-  WindowReply,
 } from '../worker/protocol.ts';
 
 /** What the page shows about the current (or last) report load. */
@@ -67,6 +66,12 @@ const INITIAL: ReportState = {
   viewVersion: 0,
   loadId: 0,
 };
+
+/**
+ * Rows asked for as a load starts, before the table knows its size: a screen and more (the table
+ * asks for its own rows once they are in).
+ */
+const FIRST_WINDOW = 40;
 
 /** Rows are immutable per row number, so equal row numbers at the same start mean equal cells. */
 function sameWindow(a: RowWindow, b: RowWindow): boolean {
@@ -119,8 +124,9 @@ export function useReport() {
   const [state, setState] = useState<ReportState>(INITIAL);
   const current = useRef<ReportWorker | undefined>(undefined);
   const pending = useRef<ReportWorker | undefined>(undefined);
-  /** The window asked for last; only its answer (or a pushed copy) is shown. */
-  const asked = useRef({ id: 0, start: 0, count: 0 });
+  /** The window call made last; only its answer is shown. */
+  const asked = useRef(0);
+  const askIds = useRef(0);
 
   useEffect(
     () => () => {
@@ -130,19 +136,24 @@ export function useReport() {
     [],
   );
 
-  const showWindow = useCallback((reply: WindowReply | undefined, id?: number) => {
-    if (!reply) return;
-    const a = asked.current;
-    // A pushed window (id undefined) counts when it starts where the page looks.
-    const isAsked = id === undefined ? reply.window.start === a.start : id === a.id;
-    if (isAsked)
-      setState((s) => (sameWindow(s.window, reply.window) ? s : { ...s, window: reply.window }));
+  /**
+   * Asks worker `w` for rows `start`..`start+count` of its view; the answer is shown if no other
+   * call was made since (the worker holds a call until it has a row in its range).
+   */
+  const askWindow = useCallback((w: ReportWorker, start: number, count: number, id: number) => {
+    void w.client
+      .call('window', { start, count })
+      .then((window) => {
+        if (asked.current === id)
+          setState((s) => (sameWindow(s.window, window) ? s : { ...s, window }));
+      })
+      .catch(() => undefined);
   }, []);
 
   /**
    * Progress is applied at most once per frame, as a transition (React renders it in slices
    * that yield to input); the parts that did not change keep their references, so the memoized
-   * panels skip it. Rows the page waits for (`window`) are shown at once.
+   * panels skip it.
    */
   const [progressQueue] = useState(() =>
     latestPerFrame<Progress>((progress) =>
@@ -158,11 +169,9 @@ export function useReport() {
 
   const onEvent = useCallback(
     (e: LoadEvent) => {
-      if (e.type !== 'progress') return;
-      progressQueue.push(e.progress);
-      showWindow(e.window);
+      if (e.type === 'progress') progressQueue.push(e.progress);
     },
-    [showWindow, progressQueue],
+    [progressQueue],
   );
 
   const onDone = useCallback(
@@ -176,9 +185,8 @@ export function useReport() {
         viewVersion: s.viewVersion + 1,
         ...outcomeMessages(e.outcome, e.progress, e.reason),
       }));
-      showWindow(e.window);
     },
-    [showWindow, progressQueue],
+    [progressQueue],
   );
 
   const load = useCallback(
@@ -203,6 +211,10 @@ export function useReport() {
           if (pending.current === w) pending.current = undefined;
           setState((s) => ({ ...s, phase: 'done', error, notice, errorStatus }));
         };
+        // The first screen is asked for now, so the worker answers with the first rows as they
+        // arrive; shown once this load has started (the old report's calls go on until then).
+        const firstRows = ++askIds.current;
+        askWindow(w, 0, FIRST_WINDOW, firstRows);
         const onProgress = (e: LoadEvent) => {
           heard = true;
           if (e.type === 'started') {
@@ -210,7 +222,7 @@ export function useReport() {
             current.current?.worker.terminate();
             current.current = w;
             pending.current = undefined;
-            asked.current = { id: asked.current.id + 1, start: 0, count: 0 };
+            asked.current = firstRows;
             progressQueue.cancel();
             setState((s) => ({
               ...INITIAL,
@@ -262,7 +274,7 @@ export function useReport() {
       };
       launch(1);
     },
-    [onEvent, onDone, progressQueue],
+    [onEvent, onDone, progressQueue, askWindow],
   );
 
   const cancel = useCallback(() => {
@@ -291,14 +303,13 @@ export function useReport() {
 
   const requestWindow = useCallback(
     (start: number, count: number) => {
-      const id = asked.current.id + 1;
-      asked.current = { id, start, count };
-      void current.current?.client
-        .call('window', { start, count })
-        .then((reply) => showWindow(reply, id))
-        .catch(() => undefined);
+      const w = current.current;
+      if (!w) return;
+      const id = ++askIds.current;
+      asked.current = id;
+      askWindow(w, start, count, id);
     },
-    [showWindow],
+    [askWindow],
   );
 
   const call = useCallback(

@@ -1,11 +1,10 @@
 /**
- * A pause of the report worker until the page says it has drawn what the worker sent. On this
- * class of machine (two cores, the report's server often on one of them) a worker that parses on
- * takes the core the page needs to draw, and the page's tasks stretch: a layout or paint of 1–3 ms
- * of CPU took 15–40 ms of wall time while rows arrived. The worker waits after its first rows
- * until the page's first screen of rows is drawn, and after each later progress until the page
- * has rendered and painted it, `maxMs` at most (a hidden tab draws no frames); the network keeps
- * filling its buffers meanwhile. One gate per wait.
+ * A pause of the report worker until the page says it has drawn what the worker sent, `maxMs`
+ * at most (a hidden tab draws no frames). On two cores a worker that parses on takes the core
+ * the page needs to lay out and paint, so the first rows would show later and the page's tasks
+ * would run longer; the network keeps filling its buffers meanwhile. The worker waits after its
+ * first rows until the table's first screen is painted, and after each later progress until
+ * the page has rendered and painted it. One gate per wait.
  */
 export class DrawnGate {
   private opened = false;

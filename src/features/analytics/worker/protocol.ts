@@ -48,25 +48,16 @@ export interface Progress {
   filterKey: string;
 }
 
-/** The rows of the view the page asked for last, and how many rows the view has. */
-export interface WindowReply {
-  window: RowWindow;
-  viewLength: number;
-}
-
 /** Reported while a load runs. */
 export type LoadEvent =
   /** A 2xx arrived and its body is streaming: the page switches to this worker. */
   | { type: 'started'; contentLength?: number }
-  /**
-   * Counters; with `window` when rows the page asked for (and has not got) arrived, so the
-   * first rows need no second round trip.
-   */
-  | { type: 'progress'; progress: Progress; window?: WindowReply };
+  /** Counters (rows reach the page through `window` only). */
+  | { type: 'progress'; progress: Progress };
 
 /** How a load ends. */
 export type LoadEnd =
-  | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string; window?: WindowReply }
+  | { type: 'done'; outcome: Outcome; progress: Progress; reason?: string }
   /** No usable response: nothing reached the worker's store (the page keeps the previous report). */
   | { type: 'failed'; message: string; aborted: boolean }
   | { type: 'http-error'; failure: Omit<HttpFailure, 'host'> };
@@ -104,8 +95,11 @@ export type ReportApi = {
   progressDrawn: { params: null; result: null };
   /** Sorts and filters the view; answers the counters of the new view. */
   view: { params: ViewSpec; result: Progress };
-  /** Rows `start`..`start+count` of the view (remembered: later rows arrive with progress). */
-  window: { params: { start: number; count: number }; result: WindowReply };
+  /**
+   * Rows `start`..`start+count` of the view: at once when the view has a row in that range or
+   * the load has ended, else held until one arrives (`held-window.ts`; a newer call answers it).
+   */
+  window: { params: { start: number; count: number }; result: RowWindow };
   /** A chart's series over the rows of the view. */
   chart: { params: ChartSpec; result: ChartData };
   /** The Summary table over the rows of the view (at most `spec.limit` rows come back). */

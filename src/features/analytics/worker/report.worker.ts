@@ -16,7 +16,8 @@ import { CsvChunkParser } from '../lib/csv-stream.ts';
 import { firstRowsPieces } from '../lib/first-rows.ts';
 import { DrawnGate } from '../lib/drawn-gate.ts';
 import { ProgressPace } from '../lib/progress-pace.ts';
-import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi, WindowReply } from './protocol.ts';
+import { HeldWindow } from './held-window.ts';
+import type { LoadEnd, LoadEvent, Outcome, Progress, ReportApi } from './protocol.ts';
 import {
   reportColumns,
   reportPeriods,
@@ -69,8 +70,8 @@ const firstScreen = new DrawnGate();
 let progressGate = new DrawnGate();
 let pageDraws = true;
 let nextViewRefresh = 0;
-/** The rows the page asked for last, and how many of them it has been sent. */
-const asked = { start: 0, count: 40, sent: 0 };
+/** The page's last `window` call, held while the view has no row in its range. */
+const asked = new HeldWindow(() => store);
 
 function progress(): Progress {
   return {
@@ -88,19 +89,6 @@ function progress(): Progress {
     periods: store ? reportPeriods(store) : [],
     filterKey: JSON.stringify([spec.filters, spec.global]),
   };
-}
-
-function windowReply(start: number, count: number): WindowReply {
-  const window = store ? store.window(start, count) : { start: 0, rows: [], rowNumbers: [] };
-  if (start === asked.start && count === asked.count) asked.sent = window.rows.length;
-  return { window, viewLength: store?.viewLength() ?? 0 };
-}
-
-/** The asked-for window when more of its rows exist than the page was sent. */
-function pendingWindow(): WindowReply | undefined {
-  if (!store || asked.sent >= asked.count) return undefined;
-  const available = Math.min(asked.count, store.viewLength() - asked.start);
-  return available > asked.sent ? windowReply(asked.start, asked.count) : undefined;
 }
 
 /** The store, made once the header is known (rows only come after it). */
@@ -164,7 +152,8 @@ function maybeProgress(report: (e: LoadEvent) => void): boolean {
     nextViewRefresh = performance.now() + Math.max(VIEW_REFRESH_MS, took * 4);
   }
   progressGate = new DrawnGate();
-  report({ type: 'progress', progress: progress(), window: pendingWindow() });
+  report({ type: 'progress', progress: progress() });
+  asked.rowsArrived();
   return true;
 }
 
@@ -213,7 +202,8 @@ function finish(outcome: Outcome, reason?: string): LoadEnd {
   raw.end();
   store?.compact();
   if (store?.isViewStale()) store.refreshView();
-  return { type: 'done', outcome, progress: progress(), reason, window: pendingWindow() };
+  asked.end();
+  return { type: 'done', outcome, progress: progress(), reason };
 }
 
 /** No header at all, or only whitespace: nothing that could be a CSV. */
@@ -300,12 +290,7 @@ serveRpc<ReportApi>(self, {
     nextViewRefresh = performance.now() + VIEW_REFRESH_MS;
     return progress();
   },
-  window({ start, count }) {
-    asked.start = start;
-    asked.count = count;
-    asked.sent = 0;
-    return windowReply(start, count);
-  },
+  window: ({ start, count }) => asked.ask(start, count),
   chart: (chartSpec) => runChart(store, chartSpec),
   summary: (summarySpec) => runSummary(store, summarySpec),
   compare: (compareSpec) => runCompare(store, compareSpec),
