@@ -1,3 +1,4 @@
+import { AnalyticsPage } from './pages/analytics-page.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe-helpers.ts';
 import { ConsolePage } from './pages/console-page.ts';
@@ -149,6 +150,30 @@ test('Clear stored data says what goes, then clears tabs, history, saved operati
   expect(await keyvalCount(page)).toBe(0);
   // Settings themselves stay.
   await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+});
+
+test('Clear stored data also removes the analytics views saved in this browser, and says so first', async ({
+  page,
+}) => {
+  const an = new AnalyticsPage(page);
+  await an.open();
+  await an.saveView('Weekly for leads');
+  await expect(an.savedViews.getByRole('option', { name: 'Weekly for leads' })).toHaveCount(1);
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).toContain('Weekly for leads');
+
+  const dialog = await openSettings(page);
+  await dialog.getByRole('button', { name: 'Clear stored data' }).click();
+  const confirm = dialog.getByRole('group', { name: 'Confirm clearing stored data' });
+  await expect(confirm).toContainText('saved analytics views (1 view)');
+  await dialog.getByRole('button', { name: 'Clear it all' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Stored data cleared. One new tab is open.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // This page lists none now, and neither does a reload.
+  await expect(an.savedViews.getByRole('option')).toHaveText(['No saved views']);
+  await page.reload();
+  await expect(an.savedViews.getByRole('option')).toHaveText(['No saved views']);
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Weekly for leads');
 });
 
 test('the Settings dialog has no serious accessibility violations, in light and dark', async ({

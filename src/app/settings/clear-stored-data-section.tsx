@@ -53,6 +53,7 @@ export function ClearStoredData() {
               saved operations ({plural(summary.savedOperations, 'operation')} in{' '}
               {plural(summary.collections, 'collection')}); export what you want to keep first;
             </li>
+            <li>saved analytics views ({plural(summary.analyticsViews, 'view')});</li>
             <li>
               saved schemas for Docs “What changed” (
               {summary.savedSchemas === null ? 'counting…' : plural(summary.savedSchemas, 'schema')}

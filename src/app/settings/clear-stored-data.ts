@@ -6,6 +6,7 @@ import { clear as clearIndexedDb, keys as indexedDbKeys } from 'idb-keyval';
 import { removeKey } from '../../shared/lib/storage.ts';
 import { getConnection, updateConnection } from '../../features/connection/index.ts';
 import { loadConsoleStores } from '../../features/console/index.ts';
+import { loadSavedViewsStorage } from '../../features/analytics/index.ts';
 
 /** What a clear would remove, for the confirmation. */
 export interface StoredDataSummary {
@@ -16,12 +17,15 @@ export interface StoredDataSummary {
   /** Schemas kept for Docs "What changed" (IndexedDB), null while counting. */
   savedSchemas: number | null;
   rememberedTokens: boolean;
+  /** Views saved on the Analytics page. */
+  analyticsViews: number;
 }
 
 export async function summarizeStoredData(): Promise<StoredDataSummary> {
   const { getConsoleStore, getSavedStore } = await loadConsoleStores();
   const consoleState = getConsoleStore().getState();
   const saved = getSavedStore().getSnapshot().state.collections;
+  const { countSavedViews } = await loadSavedViewsStorage();
   return {
     tabs: consoleState.tabs.length,
     historyEntries: consoleState.history.length,
@@ -29,6 +33,7 @@ export async function summarizeStoredData(): Promise<StoredDataSummary> {
     collections: saved.length,
     savedSchemas: null,
     rememberedTokens: getConnection().remember,
+    analyticsViews: countSavedViews(),
   };
 }
 
@@ -43,7 +48,7 @@ export async function countSavedSchemas(): Promise<number> {
 
 /**
  * Clears tabs (one fresh tab remains; the URL fragments written for them too), history, header
- * values, saved operations, remembered tokens (the "Remember" opt-in is turned off) and the schemas kept in IndexedDB.
+ * values, saved operations, the Analytics page's saved views, remembered tokens (the "Remember" opt-in is turned off) and the schemas kept in IndexedDB.
  */
 export async function clearStoredData(): Promise<void> {
   const { getConsoleStore, getSavedStore, LAST_WRITTEN_KEY } = await loadConsoleStores();
@@ -53,6 +58,7 @@ export async function clearStoredData(): Promise<void> {
   store.flush();
   removeKey(LAST_WRITTEN_KEY, 'session');
   getSavedStore().clear();
+  (await loadSavedViewsStorage()).clearSavedViews();
   if (getConnection().remember) updateConnection({ remember: false });
   try {
     await clearIndexedDb();

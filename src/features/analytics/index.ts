@@ -5,3 +5,6 @@
 
 /** Loads the Analytics page's code (a separate chunk). */
 export const loadAnalyticsPage = () => import('./analytics-page.tsx');
+
+/** Settings' "Clear stored data" counts and clears the saved views through this (a chunk). */
+export const loadSavedViewsStorage = () => import('./saved-views-storage.ts');

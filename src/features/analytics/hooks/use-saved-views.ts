@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { onOtherTabChange, readJson, writeJson } from '../../../shared/lib/storage.ts';
+import { readJson, writeJson } from '../../../shared/lib/storage.ts';
+import { onSavedViewsChange, SAVED_VIEWS_KEY as KEY } from '../saved-views-storage.ts';
 import {
   parseSavedViews,
   removeView,
@@ -7,9 +8,6 @@ import {
   type SavedView,
   type ViewState,
 } from '../lib/saved-view.ts';
-
-/** Where the saved views live (localStorage, through `src/shared/lib/storage.ts`). */
-const KEY = 'analytics-views';
 
 function stored(): SavedView[] {
   return parseSavedViews(readJson<unknown>(KEY, []));
@@ -25,7 +23,7 @@ export function useSavedViews() {
   const [views, setViews] = useState<SavedView[]>(stored);
   const [error, setError] = useState<string>();
 
-  useEffect(() => onOtherTabChange(KEY, () => setViews(stored())), []);
+  useEffect(() => onSavedViewsChange(() => setViews(stored())), []);
 
   const commit = useCallback((next: SavedView[]): boolean => {
     const ok = writeJson(KEY, next);
