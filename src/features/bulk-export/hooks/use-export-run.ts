@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
 import { saveBlob } from '../../../shared/lib/save-blob.ts';
-import { withRefusal, type Refusal } from '../lib/cost-refusal.ts';
+import { withRefusal, type Refusal } from '../../../shared/contracts/cost-refusal.ts';
 import { exportFileName } from '../lib/file-name.ts';
 import type { ExportFormat } from '../lib/page-text.ts';
 import { choosePageSize } from '../lib/page-size.ts';

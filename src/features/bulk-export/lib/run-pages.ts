@@ -9,7 +9,7 @@
  * loop is tested without a network or a clock.
  */
 import { retryAfterSeconds } from '../../../shared/api/http.ts';
-import { readCostRefusal, type Refusal } from './cost-refusal.ts';
+import { readCostRefusal, type Refusal } from '../../../shared/contracts/cost-refusal.ts';
 import type { PageRead } from './page-store.ts';
 import type { PagedOperation } from './rewrite.ts';
 

@@ -17,7 +17,7 @@ export function CopyAsMenu({ commands, state }: { commands: CommandTarget; state
   return (
     <MenuButton
       label="Copy as…"
-      title="Copy the request as a command or as code (curl, src, JavaScript, Python, Go)"
+      title="Copy the request as a command or as code"
       className="icon-button"
       items={(close) => (
         <>

@@ -7,6 +7,9 @@ import {
 } from '../../../shared/contracts/cost-limits.ts';
 import { loadGraphqlTools, useGraphqlTools } from './graphql-tools-loader.ts';
 import { parseVariables } from './parse-variables.ts';
+import { useLimitsFromRefusal } from './limits-from-refusal.ts';
+import { useRunResult } from '../response/responses.ts';
+import { useConsoleSelector } from '../tabs/use-console-store.ts';
 
 export interface CostMeterProps {
   query: string;
@@ -86,7 +89,29 @@ export function CostMeter(props: CostMeterProps) {
     };
   }, [query, variables]);
 
-  const limitsEditor = <CostLimitsEditor limits={props.limits} onChange={props.onLimitsChange} />;
+  const refused = useLimitsFromRefusal(
+    useRunResult(useConsoleSelector((s) => s.activeId)),
+    props.limits,
+    props.onLimitsChange,
+  );
+  const limitsEditor = (
+    <>
+      <CostLimitsEditor limits={props.limits} onChange={props.onLimitsChange} />
+      {refused && (
+        <p role="status" className="cost-meter-warning">
+          The instance refused the last run over its own limits:{' '}
+          {refused
+            .map(
+              (r) =>
+                `${r.kind} ${fmt(r.limit)}` +
+                (Number.isNaN(r.actual) ? '' : ` (it counted ${fmt(r.actual)})`),
+            )
+            .join(', ')}
+          . The meter and the check before sending use them now.
+        </p>
+      )}
+    </>
+  );
   if (estimate === undefined) return <section aria-label="Query cost" className="cost-meter" />;
   if (estimate === 'too-large' || estimate === 'not-loaded' || !estimate.ok) {
     return (

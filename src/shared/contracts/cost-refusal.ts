@@ -2,9 +2,10 @@
  * The instance's answer to a page over its cost limits: HTTP 400 with one error per limit,
  * `extensions: { code: "ErrQueryComplexityLimitExceeded", type: "field count", limit, actual }`
  * (research notes, cost limits). The limits it names are the instance's own, which the console
- * may not know (its cost meter starts from the defaults). Pure.
+ * may not know (its cost meter starts from the defaults): the console's run and "Export all
+ * pages" both read them. Pure.
  */
-import type { CostLimits, LimitKind } from '../../../shared/contracts/cost-limits.ts';
+import type { CostLimits, LimitKind } from './cost-limits.ts';
 
 export interface Refusal {
   kind: LimitKind;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COST_LIMITS } from '../../../shared/contracts/cost-limits.ts';
+import { DEFAULT_COST_LIMITS } from './cost-limits.ts';
 import { readCostRefusal, withRefusal } from './cost-refusal.ts';
 
 const body = (errors: unknown[]) => JSON.stringify({ errors }) + '\n';
