@@ -1,4 +1,5 @@
 import { memo, useEffect, useId, useState } from 'react';
+import { ScrollTable } from './scroll-table.tsx';
 import type { ReportState } from '../hooks/use-report.ts';
 import type { ChartData } from '../lib/chart-data.ts';
 import { sameShape } from '../lib/progress-shape.ts';
@@ -120,51 +121,43 @@ function RetentionPanelView({ state, retention, per: chosen, onPer, shown }: Pro
               ` It ends on ${result.lastDate}, inside its last ${per}: that ${per}'s counts are partial.`}{' '}
             “–”: that {per} is after the report&apos;s last date.
           </p>
-          {/* Focusable: a year of weeks scrolls, and keyboard users must reach it. */}
-          <div
-            className="an-summary-scroll"
-            tabIndex={0}
-            role="group"
-            aria-labelledby={`${id}-cap`}
-          >
-            <table className="an-data-table an-retention" aria-labelledby={`${id}-cap`}>
-              <caption id={`${id}-cap`}>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">First active {per}</th>
-                  <th scope="col" className="an-num">
-                    Users
+          <ScrollTable labelledBy={`${id}-cap`} className="an-retention">
+            <caption id={`${id}-cap`}>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">First active {per}</th>
+                <th scope="col" className="an-num">
+                  Users
+                </th>
+                {RETENTION_OFFSETS.map((k) => (
+                  <th key={k} scope="col" className="an-num">
+                    After {periods(k, per)}
                   </th>
-                  {RETENTION_OFFSETS.map((k) => (
-                    <th key={k} scope="col" className="an-num">
-                      After {periods(k, per)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.cohorts.map((c) => (
-                  <tr key={c.period}>
-                    <th scope="row">
-                      {c.period}
-                      {per === 'week' && <span className="an-hint"> (from {c.from})</span>}
-                    </th>
-                    <td className="an-num">{count.format(c.users)}</td>
-                    {c.retained.map((kept, j) => {
-                      const p = share(kept, c.users);
-                      return (
-                        <td key={j} className="an-num">
-                          {kept === null
-                            ? '–'
-                            : `${count.format(kept)}${p === null ? '' : ` (${pct.format(p)}%)`}`}
-                        </td>
-                      );
-                    })}
-                  </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            </thead>
+            <tbody>
+              {result.cohorts.map((c) => (
+                <tr key={c.period}>
+                  <th scope="row">
+                    {c.period}
+                    {per === 'week' && <span className="an-hint"> (from {c.from})</span>}
+                  </th>
+                  <td className="an-num">{count.format(c.users)}</td>
+                  {c.retained.map((kept, j) => {
+                    const p = share(kept, c.users);
+                    return (
+                      <td key={j} className="an-num">
+                        {kept === null
+                          ? '–'
+                          : `${count.format(kept)}${p === null ? '' : ` (${pct.format(p)}%)`}`}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
           <SeriesChart
             caption={`Retention chart: % of each cohort active again, by first active ${per}`}
             xLabel={`First active ${per}`}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 import { saveBlob } from '../../../../shared/lib/save-blob.ts';
 import {
   INACTIVE_COLUMNS,
@@ -54,38 +55,30 @@ export function InactiveTable({ list, fileName }: { list: InactiveUser[]; fileNa
       {list.length === 0 ? (
         <p className="an-hint">Every instance user was active in the report.</p>
       ) : (
-        // Focusable, so its rows scroll from the keyboard too.
-        <div
-          className="an-summary-scroll"
-          tabIndex={0}
-          role="group"
-          aria-labelledby={`${id}-title`}
-        >
-          <table className="an-data-table an-summary" aria-labelledby={`${id}-title`}>
-            <thead>
-              <tr>
-                {INACTIVE_COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.slice(0, SHOWN).map((u) => (
-                <tr key={u.username}>
-                  <th scope="row">{u.username}</th>
-                  <td>{u.displayName}</td>
-                  <td>{u.emails.join('; ')}</td>
-                  <td>{u.siteAdmin ? 'yes' : ''}</td>
-                  <td>{day(u.createdAt)}</td>
-                  <td>{day(u.lastActive)}</td>
-                  <td>{inReport(u)}</td>
-                </tr>
+        <ScrollTable labelledBy={`${id}-title`} className="an-summary">
+          <thead>
+            <tr>
+              {INACTIVE_COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody>
+            {list.slice(0, SHOWN).map((u) => (
+              <tr key={u.username}>
+                <th scope="row">{u.username}</th>
+                <td>{u.displayName}</td>
+                <td>{u.emails.join('; ')}</td>
+                <td>{u.siteAdmin ? 'yes' : ''}</td>
+                <td>{day(u.createdAt)}</td>
+                <td>{day(u.lastActive)}</td>
+                <td>{inReport(u)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {shownNote(list.length, 'the CSV has them all')}
     </div>
