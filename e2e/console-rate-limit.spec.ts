@@ -1,28 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
-import { startExtraServer, type ExtraServer } from './server.ts';
+import { startServerWithSiteConfig, type ExtraServer } from './server.ts';
 
 // A public sandbox that rate-limits anonymous, unnamed requests (experimentalFeatures
 // .rateLimitAnonymous): the instance answers 429 with Retry-After and an empty body.
 let server: ExtraServer;
-let dir: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'console-core-'));
-  const config = join(dir, 'site.json');
-  writeFileSync(
-    config,
-    JSON.stringify({ 'auth.public': true, experimentalFeatures: { rateLimitAnonymous: 1 } }),
-  );
-  server = await startExtraServer({ SANDBOX_SITE_CONFIG: config });
+  server = await startServerWithSiteConfig({
+    'auth.public': true,
+    experimentalFeatures: { rateLimitAnonymous: 1 },
+  });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test('an empty 429 with Retry-After says when to retry', async ({ page }) => {

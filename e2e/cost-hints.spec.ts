@@ -1,28 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe-helpers.ts';
 import { ConsolePage } from './pages/console-page.ts';
-import { startExtraServer, type ExtraServer } from './server.ts';
+import { startServerWithSiteConfig, type ExtraServer } from './server.ts';
 
 // A sandbox whose field count limit is 1,000 (site config rateLimits), and the console's limits
 // set to the same in the cost meter's Limits: the editor's cost hints and their quick fixes,
 // used from the keyboard, bring a query the instance refuses under its limit.
 const LIMIT = 1000;
 let server: ExtraServer;
-let dir: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cost-hints-'));
-  const config = join(dir, 'site.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { graphQLMaxFieldCount: LIMIT } }));
-  server = await startExtraServer({ SANDBOX_SITE_CONFIG: config });
+  server = await startServerWithSiteConfig({ rateLimits: { graphQLMaxFieldCount: LIMIT } });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function openWithLowLimit(page: Page): Promise<ConsolePage> {

@@ -1,28 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { estimateQueryCost } from '../src/shared/contracts/cost-estimate.ts';
 import { ConsolePage } from './pages/console-page.ts';
-import { startExtraServer, type ExtraServer } from './server.ts';
+import { startServerWithSiteConfig, type ExtraServer } from './server.ts';
 
 // An instance whose field-count limit (its site configuration) is far below the defaults the
 // console starts from: its 400 names the limit, and the console's cost meter takes it over.
 const FIELD_LIMIT = 50;
 const QUERY = '{ users(first: 100) { nodes { username } } }';
 let server: ExtraServer;
-let dir: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cost-limits-'));
-  const config = join(dir, 'site.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { graphQLMaxFieldCount: FIELD_LIMIT } }));
-  server = await startExtraServer({ SANDBOX_SITE_CONFIG: config });
+  server = await startServerWithSiteConfig({ rateLimits: { graphQLMaxFieldCount: FIELD_LIMIT } });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test("a run refused over the instance's own cost limits sets the meter's limits to them", async ({

@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page, type Request } from '@playwright/test';
 import Papa from 'papaparse';
 import { estimateQueryCost } from '../src/shared/contracts/cost-estimate.ts';
 import { seriousViolations } from './axe-helpers.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { ExportDialog } from './pages/export-dialog.ts';
-import { startExtraServer, type ExtraServer } from './server.ts';
+import { startServerWithSiteConfig, type ExtraServer } from './server.ts';
 
 // A sandbox with 10,000 users and a field-count limit low enough that the page size is the
 // cost limit's, not the export's own ceiling; SANDBOX_FAULTS answers the 6th request named
@@ -16,25 +14,22 @@ const USERS = 10_000;
 const FIELD_LIMIT = 5000;
 const RETRY_AFTER_S = 2;
 let server: ExtraServer;
-let dir: string;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'export-pages-'));
-  const config = join(dir, 'site.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { graphQLMaxFieldCount: FIELD_LIMIT } }));
-  server = await startExtraServer({
-    SANDBOX_USERS: String(USERS),
-    SANDBOX_SITE_CONFIG: config,
-    SANDBOX_FAULTS: JSON.stringify([
-      { status: 429, retryAfter: RETRY_AFTER_S, requestName: 'AllUsers', after: 5 },
-      { status: 502, requestName: 'SomeUsers', after: 2 },
-    ]),
-  });
+  server = await startServerWithSiteConfig(
+    { rateLimits: { graphQLMaxFieldCount: FIELD_LIMIT } },
+    {
+      SANDBOX_USERS: String(USERS),
+      SANDBOX_FAULTS: JSON.stringify([
+        { status: 429, retryAfter: RETRY_AFTER_S, requestName: 'AllUsers', after: 5 },
+        { status: 502, requestName: 'SomeUsers', after: 2 },
+      ]),
+    },
+  );
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 interface User {

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 
 export interface ExtraServer {
@@ -65,6 +68,27 @@ export async function startExtraServer(env: Record<string, string> = {}): Promis
   }
   const info = (await res.json()) as ExtraServer['info'];
   return { url, info, output: () => out, stop };
+}
+
+/**
+ * `startExtraServer` whose sandbox reads `siteConfig` as its site configuration
+ * (SANDBOX_SITE_CONFIG: a file in a temporary folder, removed when the server stops).
+ */
+export async function startServerWithSiteConfig(
+  siteConfig: object,
+  env: Record<string, string> = {},
+): Promise<ExtraServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'site-config-'));
+  const config = join(dir, 'site.json');
+  writeFileSync(config, JSON.stringify(siteConfig));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const server = await startExtraServer({ ...env, SANDBOX_SITE_CONFIG: config });
+    return { ...server, stop: () => server.stop().finally(removeDir) };
+  } catch (err) {
+    removeDir();
+    throw err;
+  }
 }
 
 /**
