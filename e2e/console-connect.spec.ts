@@ -203,6 +203,27 @@ test('a newcomer\'s "Use sandbox" needs no round trip: /sandbox.json is fetched 
   expect(fetched).toHaveLength(1);
 });
 
+test('the panel opened with the chip while a kept token is checked stays open when the check succeeds', async ({
+  page,
+}) => {
+  const connection = new ConnectPanel(page);
+  await page.goto('/debug/console');
+  await connection.remember.check();
+  await connection.useSandbox();
+  await connection.expectSignedInAs('alice');
+  // The kept token is checked again at start; that check is held until the panel is open.
+  const check = await holdRequests(page, '**/relay/graphql?CurrentUser');
+  await page.reload();
+  await expect.poll(() => check.seen).toBe(true);
+  await expect(connection.region).toBeHidden();
+  await connection.chip.click();
+  await expect(connection.region).toBeVisible();
+  check.release();
+  await connection.expectSignedInAs('alice');
+  // The user came to do something there: the answer to a check they did not start leaves it open.
+  await expect(connection.region).toBeVisible();
+});
+
 test('a result is shown only while the fields still match it', async ({ page, request }) => {
   const info = await sandboxInfo(request);
   const connection = new ConnectPanel(page);

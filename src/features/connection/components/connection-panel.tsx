@@ -17,7 +17,11 @@ import { AuthFields } from './auth-fields.tsx';
 import { DraftInput } from './draft-input.tsx';
 import { ProfilePicker } from './profile-picker.tsx';
 import { TokenExpiry } from './token-expiry.tsx';
-import { setConnectionPanelOpen, useConnectionPanelOpen } from '../panel-open.ts';
+import {
+  openedByUserSince,
+  setConnectionPanelOpen,
+  useConnectionPanelOpen,
+} from '../panel-open.ts';
 import { CONNECTION_PANEL_ID } from './connection-chip.tsx';
 
 const initialUrlDraft = typeof window === 'undefined' ? undefined : readUrlDraft();
@@ -40,6 +44,8 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
   // way for the same connection is not started twice (Enter both commits and submits).
   const checking = useRef<string | undefined>(undefined);
   const runCheck = useRef(() => {});
+  /** When the last check started (performance.now()). */
+  const checkStartedAt = useRef(0);
   runCheck.current = () => {
     // The store's connection, not this render's: a commit's listener runs before React renders
     // it, and the render's would be the connection before the commit (a pasted token's check
@@ -50,6 +56,7 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
     const key = `${connectionKey(s)}\u0000${s.token.trim()}`;
     if (check.pending && checking.current === key) return;
     checking.current = key;
+    checkStartedAt.current = performance.now();
     void runConnectCheck();
   };
   useEffect(() => onConnectionCommit(() => runCheck.current()), []);
@@ -69,6 +76,8 @@ export function ConnectionPanel({ onRememberChange }: { onRememberChange?: () =>
     const focused = document.activeElement;
     const panel = panelRef.current;
     if (panel?.contains(focused) && focused?.matches('input, select, textarea')) return;
+    // Opened with the chip while this check was under way: the user came to do something there.
+    if (openedByUserSince(checkStartedAt.current)) return;
     setConnectionPanelOpen(false);
     // A press on Connect or Use sandbox leaves the focus on the chip, not on a hidden button.
     if (panel?.contains(focused))
