@@ -25,7 +25,10 @@
  * the last n keys, what ran in order (SEQUENCE_DEPTH=n frames per row); CALLERS=regex the stacks
  * into the innermost frame matching it; ALLOC=1 what the keys allocate, by function; NODOCS=1
  * closes Docs before typing. Not part of `npm run bench`: it measures where time goes, the bench
- * measures how much.
+ * measures how much. With TRACE=1: TRACE_MIN=µs lists the last key's events at least that long
+ * (default 200), TRACE_ARGS=n prints n characters of a layout event's details (its dirty
+ * objects and layout roots), INVALIDATIONS=1 adds what invalidated style and layout (Chrome's
+ * invalidation tracking), and the browser's phases (style, layout, paint…) are summed per key.
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
@@ -37,6 +40,8 @@ import { frameName, type Profile, type ProfileNode } from './lib/cpu-profile.ts'
 import { holdCompletionPrefix } from './scenarios/big-schema.ts';
 
 const KEYS = Number(process.argv[2] ?? 20);
+/** TRACE_MIN=µs: the last key's trace lists events at least this long (default 200). */
+const TRACE_MIN_US = Number(process.env.TRACE_MIN ?? 200);
 // Free ports unless BENCH_PORT names a base (the server takes it and the next two).
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const distDir = process.env.DIST_DIR ?? 'dist-prof';
@@ -297,7 +302,15 @@ async function main(): Promise<void> {
     }
     for (let i = 0; i < KEYS; i++) {
       await page.evaluate(TIMER);
-      const stopTrace = trace ? await startTrace(page, ['devtools.timeline', 'v8']) : undefined;
+      const stopTrace = trace
+        ? await startTrace(page, [
+            'devtools.timeline',
+            'v8',
+            ...(process.env.INVALIDATIONS
+              ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+              : []),
+          ])
+        : undefined;
       await cdp.send('Profiler.start');
       await page.keyboard.press(LETTERS.charAt(i % LETTERS.length));
       painted.push((await page.evaluate('window.__t')) as number);
@@ -324,10 +337,18 @@ async function main(): Promise<void> {
     );
     console.log(`  painted: ${painted.map((x) => x.toFixed(0)).join(' ')}`);
     console.log(`  in DOM:  ${inDom.map((x) => x.toFixed(0)).join(' ')}`);
-    if (trace)
+    if (trace) {
       console.log(
         `CPU per key (trace, median): input task ${f(inputCpu)} ms, frame task ${f(frameCpu)} ms, both ${f(inputCpu.map((x, i) => x + (frameCpu[i] ?? 0)))} ms; React's scheduled renders ${f(reactCpuAll)} ms (before "painted" ${reactCpu.length ? f(reactCpu) : '-'})`,
       );
+      console.log(
+        'browser phases per key (trace, CPU ms): ' +
+          [...phaseCpu]
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, ms]) => `${k} ${(ms / KEYS).toFixed(2)}`)
+            .join(', '),
+      );
+    }
     const per = (ms: number) => (ms / KEYS).toFixed(2).padStart(6);
     if (trace) {
       console.log(
@@ -354,6 +375,10 @@ async function main(): Promise<void> {
 }
 
 const inputCpu: number[] = [];
+/** The browser's rendering phases, summed over the keys (trace), by task and phase. */
+const phaseCpu = new Map<string, number>();
+const PHASES =
+  /^(UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|HitTest|Commit|UpdateLayer|ParseHTML|ScheduleStyleRecalculation|IntersectionObserverController::computeIntersections|ComputeIntersections)$/;
 const frameCpu: number[] = [];
 /** Per key: CPU of React's scheduled work (its scheduler's tasks) from keydown to "painted". */
 const reactCpu: number[] = [];
@@ -370,7 +395,7 @@ function printTrace(events: TraceEvent[], print: boolean): void {
         main &&
         e.pid === main.pid &&
         e.tid === main.tid &&
-        (e.ph === 'X' || e.name === 'TimeStamp'),
+        (e.ph === 'X' || e.name === 'TimeStamp' || /InvalidationTracking/.test(e.name)),
     )
     .sort((a, b) => a.ts - b.ts);
   const key = onMain.find(
@@ -385,6 +410,18 @@ function printTrace(events: TraceEvent[], print: boolean): void {
   const frameOuter = frameTask && tasks.filter((t) => t.ts <= frameTask.ts).at(-1);
   if (inputTask) inputCpu.push((inputTask.tdur ?? 0) / 1000);
   if (frameOuter) frameCpu.push((frameOuter.tdur ?? 0) / 1000);
+  // The browser's own phases (style, layout, paint…) inside the input task and the frame.
+  for (const [where, task] of [
+    ['input', inputTask],
+    ['frame', frameOuter],
+  ] as const) {
+    if (!task) continue;
+    for (const e of onMain) {
+      if (e.ts < task.ts || e.ts >= task.ts + (task.dur ?? 0) || !PHASES.test(e.name)) continue;
+      const k = `${where} ${e.name}`;
+      phaseCpu.set(k, (phaseCpu.get(k) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+    }
+  }
   // From the end of the frame that drew the list to the timer's "painted" mark: what ran between.
   const mark = (m: string) =>
     onMain.find(
@@ -433,9 +470,16 @@ function printTrace(events: TraceEvent[], print: boolean): void {
       console.log(`  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ** ${data?.message}`);
       continue;
     }
-    if ((e.dur ?? 0) < 200 && !/RunTask$/.test(e.name) && !/Layout/.test(e.name)) continue;
+    if (
+      (e.dur ?? 0) < TRACE_MIN_US &&
+      !/RunTask$/.test(e.name) &&
+      !/Layout|Invalidation/.test(e.name)
+    )
+      continue;
     // Style and layout events carry their element / dirty object counts.
-    const extra = /Layout/.test(e.name) ? JSON.stringify(e.args ?? {}).slice(0, 160) : '';
+    const extra = /Layout|Invalidation/.test(e.name)
+      ? JSON.stringify(e.args ?? {}).slice(0, Number(process.env.TRACE_ARGS ?? 160))
+      : '';
     console.log(
       `  ${((e.ts - key.ts) / 1000).toFixed(1).padStart(6)}  ${((e.dur ?? 0) / 1000).toFixed(1)}/${((e.tdur ?? 0) / 1000).toFixed(1)}  ${e.name} ${data?.type ?? data?.functionName ?? ''} ${extra}`,
     );

@@ -118,6 +118,51 @@ test.describe('console editors', () => {
     });
   });
 
+  test('a new word keeps the text node the browser typed it into until the paint, then takes its colour', async ({
+    page,
+  }) => {
+    await readyForOneLetter(page);
+    // An order, not a timing. Colouring the letter within the keystroke wraps it in a span of its
+    // own, and CodeMirror sets the selection again, which makes Chromium lay out the page before
+    // the list can open (deferred-highlight.ts). The text node the caret is in when the input
+    // event starts (the browser's) must still hold it in a task after the keystroke.
+    await page.evaluate(() => {
+      const w = window as unknown as { __keptAfterKey?: boolean };
+      document.addEventListener(
+        'input',
+        () => {
+          const node = window.getSelection()?.anchorNode;
+          setTimeout(() => {
+            w.__keptAfterKey =
+              !!node &&
+              node.isConnected &&
+              window.getSelection()?.anchorNode === node &&
+              !!node.parentElement?.classList.contains('cm-line');
+          }, 0);
+        },
+        { capture: true, once: true },
+      );
+    });
+    await page.keyboard.press('c');
+    await expect(app.completion(/currentUser/)).toBeVisible();
+    const kept = () =>
+      page.evaluate(() => (window as unknown as { __keptAfterKey?: boolean }).__keptAfterKey);
+    await expect.poll(kept).toBeDefined();
+    expect(await kept()).toBe(true);
+    // Then it takes a colour of its own, not the plain text's (read on the text's own element,
+    // so that a mark around it, such as the validation's underline, does not hide it).
+    const coloured = () =>
+      page.evaluate(() => {
+        const line = document.querySelectorAll('[aria-label="Query editor"] .cm-line')[1];
+        const walker = line && document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let t = walker?.nextNode(); t; t = walker!.nextNode())
+          if (t.textContent === 'c' && t.parentElement !== line)
+            return getComputedStyle(t.parentElement!).color !== getComputedStyle(line!).color;
+        return false;
+      });
+    await expect.poll(coloured).toBe(true);
+  });
+
   test('a long completion list draws a window of its options, and the keys still reach every one', async ({
     page,
   }) => {

@@ -1,6 +1,7 @@
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { tags as t } from '@lezer/highlight';
+import { deferredHighlighting } from './deferred-highlight';
 
 const highlight = HighlightStyle.define([
   { tag: t.keyword, color: 'var(--cm-keyword)' },
@@ -16,5 +17,8 @@ const highlight = HighlightStyle.define([
   { tag: [t.punctuation, t.brace, t.paren, t.separator], color: 'var(--cm-punct)' },
 ]);
 
-/** The console editors' syntax colours (CSS variables: editor.css, src/styles.css). */
-export const syntaxColours: Extension = syntaxHighlighting(highlight);
+/**
+ * The console editors' syntax colours (CSS variables: editor.css, src/styles.css). A new word
+ * typed into plain text takes its colour after the paint (deferred-highlight.ts).
+ */
+export const syntaxColours: Extension = deferredHighlighting(highlight);
