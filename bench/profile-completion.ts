@@ -388,6 +388,20 @@ const afterFrame: number[] = [];
 const afterTasks = new Map<string, number>();
 
 function printTrace(events: TraceEvent[], print: boolean): void {
+  if (process.env.THREADS && print) {
+    const names = new Map<string, string>();
+    for (const e of events)
+      if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, String(e.args?.name));
+    const busy = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || !/RunTask$|ThreadPool_RunTask|ThreadControllerImpl/.test(e.name)) continue;
+      const k = `${e.pid}:${e.tid} ${names.get(`${e.pid}:${e.tid}`) ?? '?'}`;
+      busy.set(k, (busy.get(k) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+    }
+    console.log('busy threads during the last key (CPU ms):');
+    for (const [k, ms] of [...busy].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`  ${ms.toFixed(1).padStart(7)}  ${k}`);
+  }
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const onMain = events
     .filter(
