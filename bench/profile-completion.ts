@@ -28,7 +28,8 @@
  * measures how much. With TRACE=1: TRACE_MIN=µs lists the last key's events at least that long
  * (default 200), TRACE_ARGS=n prints n characters of a layout event's details (its dirty
  * objects and layout roots), INVALIDATIONS=1 adds what invalidated style and layout (Chrome's
- * invalidation tracking), and the browser's phases (style, layout, paint…) are summed per key.
+ * invalidation tracking), THREADS=1 the threads busy during it (CPU ms), and the browser's phases
+ * (style, layout, paint…) are summed per key.
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
@@ -394,7 +395,8 @@ function printTrace(events: TraceEvent[], print: boolean): void {
       if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, String(e.args?.name));
     const busy = new Map<string, number>();
     for (const e of events) {
-      if (e.ph !== 'X' || !/RunTask$|ThreadPool_RunTask|ThreadControllerImpl/.test(e.name)) continue;
+      if (e.ph !== 'X' || !/RunTask$|ThreadPool_RunTask|ThreadControllerImpl/.test(e.name))
+        continue;
       const k = `${e.pid}:${e.tid} ${names.get(`${e.pid}:${e.tid}`) ?? '?'}`;
       busy.set(k, (busy.get(k) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
     }
