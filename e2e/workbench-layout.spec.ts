@@ -69,6 +69,23 @@ test('signed in: the editor starts under the top bar, editor and response take t
   expect(editor).toBeGreaterThanOrEqual(0.4);
   expect(editor + response).toBeGreaterThanOrEqual(0.85);
 
+  // The workbench fits the window: nothing in it scrolls the page, not even the splitters' wider
+  // hit areas (which stick out of their bars along them, 3 px on each side).
+  const overflow = await page.evaluate(() =>
+    [document.scrollingElement!, ...document.querySelectorAll('main, .workbench-body')].map(
+      (el) => el.scrollHeight - el.clientHeight,
+    ),
+  );
+  expect(overflow).toEqual(overflow.map(() => 0));
+  const split = page.getByRole('separator', { name: 'Resize the response' });
+  const bar = (await split.boundingBox())!;
+  const hit = (dx: number) =>
+    page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.getAttribute('aria-label'),
+      [bar.x + bar.width / 2 + dx, bar.y + bar.height / 2],
+    );
+  expect([await hit(-3), await hit(3)]).toEqual(['Resize the response', 'Resize the response']);
+
   // Every visible control is one the workbench contract (DESIGN.md, third round) places there:
   // nothing else crowds the screen.
   const allowed = [
