@@ -244,6 +244,44 @@ test("the console's limits are the defaults: the instance's 400 names its own, p
   expect(rows).toEqual((await sandboxUsers('zoe')).map((u) => u.username));
 });
 
+test('the Request options go with every page, as with Run; a bad flag stops the export', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.open(`${server.url}/debug/console`);
+  await app.connection.connectAs({ baseUrl: server.info.base_url, token: adminToken() }, 'admin');
+  await app.setEditor(
+    'Query editor',
+    'query Flagged { users(query: "zoe") { nodes { username } } }',
+  );
+  await app.showRequestOptions();
+  await page.getByRole('checkbox', { name: 'Trace' }).check();
+  const flags = page.getByRole('textbox', { name: 'Feature flags' });
+  await flags.fill('search-debug, -search-keyword');
+  const sent: Record<string, string>[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/relay/graphql?Flagged')) sent.push(r.headers());
+  });
+  await app.palette.run('Export all pages');
+  const exporter = new ExportDialog(page);
+  const download = await exporter.download(exporter.startButton);
+  const rows = (await fileText(download)).trim().split('\r\n').slice(1);
+  expect(rows).toEqual((await sandboxUsers('zoe')).map((u) => u.username));
+  expect(sent.length).toBeGreaterThan(0);
+  for (const h of sent) {
+    expect(h['x-sourcegraph-should-trace']).toBe('true');
+    expect(h['x-sourcegraph-override-feature']).toBe('search-debug, -search-keyword');
+  }
+  await page.keyboard.press('Escape');
+  await expect(exporter.dialog).toBeHidden();
+
+  await flags.fill('search-debug, bad"flag');
+  await app.palette.run('Export all pages');
+  await expect(exporter.dialog).toContainText('Feature flags: "bad"flag" is not a flag name');
+  await expect(exporter.dialog).toContainText('Fix the "Feature flags" field to export');
+  await expect(exporter.startButton).toBeDisabled();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });

@@ -37,6 +37,10 @@ describe('requestOptionHeaders', () => {
     const r = requestOptionHeaders({ trace: false, flags: 'ok, bad"flag' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/^Feature flags: "bad"flag" is not a flag name/);
+    if (!r.ok) expect(r.message).toContain('field to run; nothing was sent.');
+    const e = requestOptionHeaders({ trace: false, flags: 'bad"flag' }, 'export');
+    if (!e.ok) expect(e.message).toContain('field to export; nothing was sent.');
+    expect(e.ok).toBe(false);
   });
 });
 

@@ -28,16 +28,20 @@ export type OptionHeaders =
 
 /**
  * The headers the options add, in order: `X-Sourcegraph-Should-Trace: true`, then one
- * `X-Sourcegraph-Override-Feature` per flag (as the instance's console sends them).
+ * `X-Sourcegraph-Override-Feature` per flag (as the instance's console sends them). `action`
+ * names what a bad flag stops, in the message.
  */
-export function requestOptionHeaders(o: RequestOptions): OptionHeaders {
+export function requestOptionHeaders(
+  o: RequestOptions,
+  action: 'run' | 'export' = 'run',
+): OptionHeaders {
   const headers: [string, string][] = o.trace ? [[SHOULD_TRACE_HEADER, 'true']] : [];
   for (const word of splitFlagList(o.flags)) {
     const problem = flagWordProblem(word);
     if (problem)
       return {
         ok: false,
-        message: `Feature flags: ${problem}. Fix the "Feature flags" field to run; nothing was sent.`,
+        message: `Feature flags: ${problem}. Fix the "Feature flags" field to ${action}; nothing was sent.`,
       };
     headers.push([OVERRIDE_FEATURE_HEADER, word]);
   }
