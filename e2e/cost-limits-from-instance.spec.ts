@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { estimateQueryCost } from '../src/shared/contracts/cost-estimate.ts';
+import { DEFAULT_COST_LIMITS } from '../src/shared/contracts/cost-limits.ts';
 import { ConsolePage } from './pages/console-page.ts';
+import { sandboxInfo } from './pages/sandbox-info.ts';
 import { startServerWithSiteConfig, type ExtraServer } from './server.ts';
 
 // An instance whose field-count limit (its site configuration) is far below the defaults the
@@ -19,6 +21,7 @@ test.afterAll(async () => {
 
 test("a run refused over the instance's own cost limits sets the meter's limits to them", async ({
   page,
+  request,
 }) => {
   const estimate = estimateQueryCost(QUERY, {});
   if (!estimate.ok) throw new Error(estimate.error);
@@ -53,6 +56,20 @@ test("a run refused over the instance's own cost limits sets the meter's limits 
 
   // Kept like any limit the user sets.
   await page.reload();
+  if (!(await maxFields.isVisible())) await page.getByText('Limits', { exact: true }).click();
+  await expect(maxFields).toHaveValue('80');
+
+  // They are this instance's: another instance has its own (here the defaults), and this one
+  // finds its 80 again when the console comes back to it.
+  const other = await sandboxInfo(request);
+  expect(other.base_url).not.toBe(server.info.base_url);
+  await app.connection.connectAs({ baseUrl: other.base_url, token: other.tokens.user }, 'alice');
+  if (!(await maxFields.isVisible())) await page.getByText('Limits', { exact: true }).click();
+  await expect(maxFields).toHaveValue(String(DEFAULT_COST_LIMITS.graphQLMaxFieldCount));
+  await app.connection.connectAs(
+    { baseUrl: server.info.base_url, token: server.info.tokens.user! },
+    'alice',
+  );
   if (!(await maxFields.isVisible())) await page.getByText('Limits', { exact: true }).click();
   await expect(maxFields).toHaveValue('80');
 });

@@ -9,6 +9,7 @@ export { activeProfileIsProduction, activeProfileName } from './profile-store.ts
 export {
   getConnection,
   onConnectionSaveFailure,
+  subscribeConnection,
   updateConnection,
   useConnection,
   type ConnectionSettings,

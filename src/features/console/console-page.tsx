@@ -1,6 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import './console.css';
-import { DEFAULT_COST_LIMITS, type CostLimits } from '../../shared/contracts/cost-limits.ts';
 import { useStore } from '../../shared/lib/store.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { ConnectionChip, ConnectionPanel, getConnection } from '../connection/index.ts';
@@ -51,13 +50,13 @@ import { docsRequestDone, docsView, searchDocs, setDocsOpen } from './workbench/
 import { whenIdleAfterPaint } from '../../shared/lib/schedule.ts';
 import { loadQueryLanguage } from './editor/query-language-loader.ts';
 import { loadGraphqlTools, TOOLS_FAILED } from './run/graphql-tools-loader.ts';
+import { useInstanceCostLimits } from './run/cost-limits-store.ts';
 import { moveCursor, type EditorHandleLike } from './editor/editor-handle.ts';
 import type { BridgeSources } from './query-bridge.ts';
 import { forgetRun, useKeptRuns, useRunResult } from './response/responses.ts';
 import type { ConsoleStore } from './tabs/console-store.ts';
 import { activeTab } from './tabs/tabs.ts';
 
-const LIMITS_KEY = 'console-cost-limits';
 /** Which side panel is open (Docs, History, Saved operations), kept across visits. */
 const SIDE_PANEL_KEY = 'layout:side-panel-open';
 /** The editor column's share of the width beside the response. */
@@ -105,14 +104,7 @@ function ConsoleView({ store }: { store: ConsoleStore }) {
     headers: useRef<EditorHandleLike | null>(null),
   };
   const schema = useSchema();
-  const [limits, setLimits] = useState<CostLimits>(() => ({
-    ...DEFAULT_COST_LIMITS,
-    ...readJson<Partial<CostLimits>>(LIMITS_KEY, {}),
-  }));
-  const changeLimits = useCallback((l: CostLimits) => {
-    setLimits(l);
-    writeJson(LIMITS_KEY, l);
-  }, []);
+  const [limits, changeLimits] = useInstanceCostLimits();
   const actions = useConsoleActions(activeId, handles, schema.schema, limits);
   const result = useRunResult(activeId);
   // Compare runs (a chunk of its own) shows once the tab has two runs to compare.
