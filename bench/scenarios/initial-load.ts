@@ -114,6 +114,7 @@ export const initialLoad: Scenario = {
       let gzBefore = 0;
       let wire = 0;
       const after: string[] = [];
+      const before: string[] = [];
       for (const [id, r] of loaded) {
         wire += r.encoded;
         if (r.type !== 'Script' && r.type !== 'Stylesheet') continue;
@@ -122,10 +123,15 @@ export const initialLoad: Scenario = {
         raw += body.length;
         const size = gzipSync(body, { level: 9 }).length;
         gz += size;
-        if (urlsBefore.has(r.url)) gzBefore += size;
-        else after.push(`${r.url.split('/').pop()} ${(size / 1000).toFixed(1)}`);
+        if (urlsBefore.has(r.url)) {
+          gzBefore += size;
+          before.push(`${r.url.split('/').pop()} ${(size / 1000).toFixed(2)}`);
+        } else after.push(`${r.url.split('/').pop()} ${(size / 1000).toFixed(1)}`);
       }
-      if (ctx.rep === 0) ctx.log(`after the textbox (kB gzip): ${after.join(', ')}`);
+      if (ctx.rep === 0) {
+        ctx.log(`before the textbox (kB gzip): ${before.join(', ')}`);
+        ctx.log(`after the textbox (kB gzip): ${after.join(', ')}`);
+      }
       const analyticsFiles = [...seen.values()].filter((r) =>
         /analytics/i.test(new URL(r.url).pathname.split('/').pop() ?? ''),
       ).length;

@@ -1,3 +1,4 @@
+import './history-panel.css';
 import type { HistoryEntry } from './history.ts';
 
 interface Props {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import './shortcuts-dialog.css';
 import { KEY_SCOPES, shortcutRows } from './command-table.ts';
 
 const ROWS = shortcutRows();

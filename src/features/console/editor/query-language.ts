@@ -15,6 +15,7 @@ import { editingExtensions } from './editing-extensions';
 import { graphqlCompletion } from './graphql-completion';
 import { graphqlDiagnostics } from './graphql-diagnostics';
 import { hoverInfo } from './hover-info';
+import './hover-info.css';
 import type { QueryCallbacks } from './query-extensions';
 
 /*

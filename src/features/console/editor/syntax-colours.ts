@@ -2,6 +2,7 @@ import { HighlightStyle } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { tags as t } from '@lezer/highlight';
 import { deferredHighlighting } from './deferred-highlight';
+import './syntax-colours.css';
 
 const highlight = HighlightStyle.define([
   { tag: t.keyword, color: 'var(--cm-keyword)' },
@@ -18,7 +19,7 @@ const highlight = HighlightStyle.define([
 ]);
 
 /**
- * The console editors' syntax colours (CSS variables: editor.css, src/styles.css). A new word
+ * The console editors' syntax colours (CSS variables: syntax-colours.css). A new word
  * typed into plain text takes its colour after the paint (deferred-highlight.ts).
  */
 export const syntaxColours: Extension = deferredHighlighting(highlight);

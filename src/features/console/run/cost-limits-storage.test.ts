@@ -34,12 +34,4 @@ describe('cost limits per instance', () => {
     expect(limitsFor(A).graphQLMaxFieldCount).toBe(50);
     expect(limitsFor(B).graphQLMaxFieldCount).toBe(80);
   });
-
-  it('ignores what is not a positive number in storage', () => {
-    items.set(
-      'debug-console:console-cost-limits',
-      JSON.stringify({ byInstance: { [A]: { graphQLMaxDepth: 'x', graphQLMaxFieldCount: -1 } } }),
-    );
-    expect(limitsFor(A)).toEqual(DEFAULT_COST_LIMITS);
-  });
 });

@@ -12,30 +12,13 @@ const KEY = 'console-cost-limits';
 
 type Stored = Partial<CostLimits> & { byInstance?: Record<string, Partial<CostLimits>> };
 
-/** Stored numbers only: anything else in storage falls back to the default. */
-function numbers(o: unknown): Partial<CostLimits> {
-  const out: Partial<CostLimits> = {};
-  if (!o || typeof o !== 'object') return out;
-  for (const k of Object.keys(DEFAULT_COST_LIMITS) as (keyof CostLimits)[]) {
-    const v = (o as Record<string, unknown>)[k];
-    if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
-  }
-  return out;
-}
-
 /** The limits kept for `instance` (its normalized URL), over the defaults. */
 export function limitsFor(instance: string): CostLimits {
-  const stored = readJson<Stored>(KEY, {});
-  return {
-    ...DEFAULT_COST_LIMITS,
-    ...numbers(stored),
-    ...numbers(stored.byInstance?.[instance]),
-  };
+  const { byInstance, ...legacy } = readJson<Stored>(KEY, {});
+  return { ...DEFAULT_COST_LIMITS, ...legacy, ...byInstance?.[instance] };
 }
 
 export function saveLimitsFor(instance: string, limits: CostLimits): void {
   const stored = readJson<Stored>(KEY, {});
-  const byInstance =
-    stored.byInstance && typeof stored.byInstance === 'object' ? stored.byInstance : {};
-  writeJson(KEY, { ...stored, byInstance: { ...byInstance, [instance]: limits } });
+  writeJson(KEY, { ...stored, byInstance: { ...stored.byInstance, [instance]: limits } });
 }
