@@ -8,16 +8,7 @@ import {
   useProfiles,
 } from '../profile-store.ts';
 import { checkProfileName, exportProfiles, PROFILE_COLOURS } from '../profiles.ts';
-
-/** Download a text file (the profiles export). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveBlob } from '../../../shared/lib/save-blob.ts';
 
 /**
  * Connection profiles: named connections switched in one click. Each keeps its own tokens
@@ -123,7 +114,12 @@ export function ProfilePicker() {
       <button
         type="button"
         title="Download the profiles as JSON (no tokens)"
-        onClick={() => download('connection-profiles.json', exportProfiles(getProfiles()))}
+        onClick={() =>
+          saveBlob(
+            new Blob([exportProfiles(getProfiles())], { type: 'application/json' }),
+            'connection-profiles.json',
+          )
+        }
       >
         Export profiles
       </button>

@@ -7,22 +7,11 @@ import {
 } from './collection-file.ts';
 import { deleteCollection, deleteOperation, renameOperation } from './collections.ts';
 import { getSavedStore } from './saved-store.ts';
+import { saveBlob } from '../../../shared/lib/save-blob.ts';
 
 export interface Feedback {
   tone: 'info' | 'error';
   text: string;
-}
-
-/** Downloads `text` as a file through a temporary object URL. */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** What the Saved operations panel does: rename, delete, export and import. */
@@ -34,7 +23,11 @@ export function savedActions() {
     removeCollection: (name: string) => store.update((s) => deleteCollection(s, name)),
     exportCollection(name: string, includeHeaderValues: boolean): void {
       const c = store.getSnapshot().state.collections.find((x) => x.name === name);
-      if (c) download(exportCollection(c, { includeHeaderValues }), collectionFileName(name));
+      if (c)
+        saveBlob(
+          new Blob([exportCollection(c, { includeHeaderValues })], { type: 'application/json' }),
+          collectionFileName(name),
+        );
     },
     async importFile(file: File): Promise<Feedback> {
       if (file.size > MAX_COLLECTION_FILE_BYTES)

@@ -1,7 +1,8 @@
 import { printSchema } from 'graphql';
 import { useRef, useState } from 'react';
 import type { SchemaState } from '../../schema/index.ts';
-import { downloadBlob, downloadText, fileStem } from '../lib/download.ts';
+import { fileStem } from '../lib/file-stem.ts';
+import { saveBlob } from '../../../shared/lib/save-blob.ts';
 
 /** Schema actions and state: refetch, load from a file, downloads, status and failures. */
 export function SchemaBar({ state }: { state: SchemaState }) {
@@ -46,7 +47,8 @@ export function SchemaBar({ state }: { state: SchemaState }) {
           type="button"
           disabled={!schema}
           onClick={() =>
-            schema && downloadText(`${stem}.graphql`, printSchema(schema), 'text/plain')
+            schema &&
+            saveBlob(new Blob([printSchema(schema)], { type: 'text/plain' }), `${stem}.graphql`)
           }
         >
           Download SDL
@@ -54,7 +56,7 @@ export function SchemaBar({ state }: { state: SchemaState }) {
         <button
           type="button"
           disabled={!state.json}
-          onClick={() => state.json && downloadBlob(`${stem}.introspection.json`, state.json)}
+          onClick={() => state.json && saveBlob(state.json, `${stem}.introspection.json`)}
         >
           Download JSON
         </button>
