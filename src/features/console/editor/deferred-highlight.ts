@@ -15,7 +15,6 @@ import {
   type PluginValue,
   type ViewUpdate,
 } from '@codemirror/view';
-import type { Tree } from '@lezer/common';
 import { highlightTree } from '@lezer/highlight';
 import { whenIdle } from '../../../shared/lib/schedule.ts';
 
@@ -24,6 +23,8 @@ const COLOUR_WITHIN_MS = 100;
 
 /** Asks the highlighter to colour what typing left plain (dispatched after the paint). */
 const colourTyped = StateEffect.define<null>();
+
+type Tree = ReturnType<typeof syntaxTree>;
 
 /** A GraphQL name's characters (and JSON's words): what starts a token of its own. */
 const WORD = /^\w+$/;
