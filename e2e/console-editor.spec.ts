@@ -4,11 +4,15 @@ import { sandboxInfo } from './pages/sandbox-info.ts';
 
 // Editors' flows: completion, hover, diagnostics, prettify, copy as curl.
 
-/** Where the completion list was when a frame began: its inline `top` and whether it sat below the cursor. */
+/**
+ * Where the completion list was when a frame began: its inline `top`, whether it sat below the
+ * cursor, and whether it was outside the editor's own subtree.
+ */
 interface ListPlace {
   present: boolean;
   top: string;
   below: boolean;
+  outside: boolean;
 }
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -100,6 +104,7 @@ test.describe('console editors', () => {
               present: !!list,
               top: list?.style.top ?? '',
               below: !!list && !!line && list.getBoundingClientRect().top >= line.bottom - 1,
+              outside: !!list && !list.closest('.cm-editor'),
             };
           }),
         { capture: true, once: true },
@@ -111,10 +116,13 @@ test.describe('console editors', () => {
     const placed = () =>
       page.evaluate(() => (window as unknown as { __listPlaced?: ListPlace }).__listPlaced);
     await expect.poll(placed).toBeDefined();
+    // Outside the editor (in the page's body), so that opening it lays out the list alone
+    // (editing-extensions.ts).
     expect(await placed()).toEqual({
       present: true,
       top: expect.not.stringMatching(/^-/),
       below: true,
+      outside: true,
     });
   });
 

@@ -7,7 +7,7 @@ import {
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { Prec, type Extension } from '@codemirror/state';
-import { keymap } from '@codemirror/view';
+import { keymap, tooltips } from '@codemirror/view';
 import { eagerAutocompletion } from './eager-completion';
 import { lintTheme } from './lint-theme';
 import { syntaxColours } from './syntax-colours';
@@ -76,5 +76,11 @@ export function editingExtensions(completionOverride?: CompletionSource[]): Exte
     ),
     syntaxColours,
     lintTheme,
+    // Tooltips (the completion list above all) live in the page's body, not in the editor: the
+    // list that a keystroke opens is then laid out on its own, not with the editor around it
+    // (bench "completion": p90 14.8 / 15.4 / 15.0 / 16.8 ms against 18.4 / 15.6 / 17.0 / 18.4).
+    // CodeMirror gives their container the editor's theme classes. None of these editors is in a
+    // modal dialog, whose top layer would cover the body.
+    tooltips({ parent: document.body }),
   ];
 }
