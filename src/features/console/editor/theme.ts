@@ -8,10 +8,11 @@ import './editor.css';
  * no reconfiguration is needed when the theme changes. The font size is `--editor-font-size`.
  */
 const theme = EditorView.theme({
+  // No height here: the tooltips' container in the page's body (editing-extensions.ts) carries
+  // these classes too. The editor fills its host by editor.css (`.cm-host .cm-editor`).
   '&': {
     color: 'var(--fg)',
     backgroundColor: 'var(--bg)',
-    height: '100%',
     fontSize: 'var(--editor-font-size, 13px)',
   },
   '.cm-scroller': {
