@@ -91,6 +91,7 @@ class DeferredHighlighter implements PluginValue {
     ) {
       // The colours around stay where they were; the new word is coloured after the paint.
       this.decorations = this.decorations.map(u.changes);
+      this.decoratedFrom = u.changes.mapPos(this.decoratedFrom, -1);
       this.decoratedTo = decoratedToMapped;
       this.cancel ??= whenIdle(() => {
         this.cancel = undefined;
@@ -109,6 +110,7 @@ class DeferredHighlighter implements PluginValue {
       decoratedToMapped >= viewport.to
     ) {
       this.decorations = this.decorations.map(u.changes);
+      this.decoratedFrom = u.changes.mapPos(this.decoratedFrom, -1);
       this.decoratedTo = decoratedToMapped;
     } else if (asked || tree !== this.tree || u.viewportChanged) {
       this.tree = tree;
