@@ -217,6 +217,9 @@ if (typeof window !== 'undefined') {
 
 export const subscribeConnection = connection.subscribe;
 
-export function useConnection(): ConnectionSettings {
-  return useStore(connection);
+/** The connection, or the part of it `select` picks (re-renders only when that part changes). */
+export function useConnection(): ConnectionSettings;
+export function useConnection<S>(select: (c: ConnectionSettings) => S): S;
+export function useConnection<S>(select?: (c: ConnectionSettings) => S): ConnectionSettings | S {
+  return useStore<ConnectionSettings, ConnectionSettings | S>(connection, select ?? ((c) => c));
 }

@@ -9,7 +9,6 @@ export { activeProfileIsProduction, activeProfileName } from './profile-store.ts
 export {
   getConnection,
   onConnectionSaveFailure,
-  subscribeConnection,
   updateConnection,
   useConnection,
   type ConnectionSettings,

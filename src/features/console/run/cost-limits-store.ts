@@ -1,17 +1,17 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CostLimits } from '../../../shared/contracts/cost-limits.ts';
-import { getConnection, normalizeBaseUrl, subscribeConnection } from '../../connection/index.ts';
+import { normalizeBaseUrl, useConnection } from '../../connection/index.ts';
 import { limitsFor, saveLimitsFor } from './cost-limits-storage.ts';
 
-/** The connected instance's key: its normalized URL ('' while the URL is empty or not one). */
-const currentInstance = () => normalizeBaseUrl(getConnection().baseUrl) ?? '';
+/** An instance's key: its normalized URL ('' while the URL is empty or not one). */
+const instanceKey = (c: { baseUrl: string }) => normalizeBaseUrl(c.baseUrl) ?? '';
 
 /**
  * The limits of the instance the console is connected to, and their setter. Renders again only
  * when the instance changes, not with every change to the connection (a token being typed).
  */
 export function useInstanceCostLimits(): [CostLimits, (limits: CostLimits) => void] {
-  const instance = useSyncExternalStore(subscribeConnection, currentInstance, () => '');
+  const instance = useConnection(instanceKey);
   const [edited, setEdited] = useState<{ instance: string; limits: CostLimits }>();
   const stored = useMemo(() => limitsFor(instance), [instance]);
   const limits = edited?.instance === instance ? edited.limits : stored;
