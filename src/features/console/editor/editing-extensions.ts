@@ -9,6 +9,7 @@ import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemir
 import { Prec, type Extension } from '@codemirror/state';
 import { keymap, tooltips } from '@codemirror/view';
 import { eagerAutocompletion } from './eager-completion';
+import { keystrokeInsert } from './keystroke-insert';
 import { lintTheme } from './lint-theme';
 import { syntaxColours } from './syntax-colours';
 
@@ -76,6 +77,7 @@ export function editingExtensions(completionOverride?: CompletionSource[]): Exte
     ),
     syntaxColours,
     lintTheme,
+    keystrokeInsert,
     // Tooltips (the completion list above all) live in the page's body, not in the editor: the
     // list that a keystroke opens is then laid out on its own, not with the editor around it
     // (bench "completion"). CodeMirror gives their container the editor's theme classes (so

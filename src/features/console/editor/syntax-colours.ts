@@ -1,7 +1,6 @@
-import { HighlightStyle } from '@codemirror/language';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { tags as t } from '@lezer/highlight';
-import { deferredHighlighting } from './deferred-highlight';
 import './syntax-colours.css';
 
 const highlight = HighlightStyle.define([
@@ -18,8 +17,5 @@ const highlight = HighlightStyle.define([
   { tag: [t.punctuation, t.brace, t.paren, t.separator], color: 'var(--cm-punct)' },
 ]);
 
-/**
- * The console editors' syntax colours (CSS variables: syntax-colours.css). A new word
- * typed into plain text takes its colour after the paint (deferred-highlight.ts).
- */
-export const syntaxColours: Extension = deferredHighlighting(highlight);
+/** The console editors' syntax colours (CSS variables: syntax-colours.css). */
+export const syntaxColours: Extension = syntaxHighlighting(highlight);
