@@ -176,6 +176,36 @@ test.describe('console editors', () => {
     await expect.poll(() => app.editorText('Query editor')).not.toContain('X');
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the selected option's type is readable on the selection (${scheme} theme)`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await readyForOneLetter(page);
+      await page.keyboard.press('c');
+      await expect(app.completion(/currentUser/)).toBeVisible();
+      const detail = page.locator(
+        '.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionDetail',
+      );
+      await expect(detail).toHaveText(/\w/);
+      // WCAG contrast of the type's colour on the selected option's background.
+      const ratio = await detail.evaluate((el) => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const fg = lum(getComputedStyle(el).color);
+        const bg = lum(getComputedStyle(el.closest('li')!).backgroundColor);
+        return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
   test('a long completion list draws a window of its options, and the keys still reach every one', async ({
     page,
   }) => {

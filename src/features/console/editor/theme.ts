@@ -49,6 +49,9 @@ const theme = EditorView.theme({
     color: 'var(--on-accent)',
   },
   '.cm-completionDetail': { color: 'var(--muted)', fontStyle: 'normal', marginLeft: '1em' },
+  // The selected option's type reads in the selection's text colour (muted grey on the accent
+  // fell below 2:1 in both themes).
+  '.cm-tooltip-autocomplete > ul > li[aria-selected] .cm-completionDetail': { color: 'inherit' },
   '.cm-foldPlaceholder': { backgroundColor: 'var(--panel)', border: '1px solid var(--border)' },
 });
 
