@@ -21,9 +21,9 @@ export function typedCharacter(event: KeyboardEvent): string | null {
  * transaction, instead of letting the browser insert it into the DOM and CodeMirror read it back
  * from the input event: the browser's editing step (its keypress, beforeinput and textInput
  * events) and CodeMirror's reading of the changed DOM are left out of the keystroke, so what the
- * key opens (completion) comes sooner (bench "completion"). It runs after every keymap, passes the text
- * through the input handlers (auto-closing brackets, indentation) as CodeMirror does, and leaves
- * to the browser what needs it (composition, modified keys, several cursors, a read-only editor).
+ * key opens (completion) comes sooner (bench "completion"). It runs after every keymap, passes
+ * the text through the input handlers (auto-closing brackets) as CodeMirror does, and leaves to
+ * the browser what needs it (composition, modified keys, several cursors, a read-only editor).
  */
 export const keystrokeInsert: Extension = Prec.lowest(
   EditorView.domEventHandlers({
