@@ -280,6 +280,16 @@ test('the Request options go with every page, as with Run; a bad flag stops the 
   await expect(exporter.dialog).toContainText('Feature flags: "bad"flag" is not a flag name');
   await expect(exporter.dialog).toContainText('Fix the "Feature flags" field to export');
   await expect(exporter.startButton).toBeDisabled();
+  // And looks it: no accent fill (a dimmed one read as enabled in the dark theme).
+  const fill = await exporter.startButton.evaluate((b) => {
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--accent)';
+    document.body.append(probe);
+    const accent = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { own: getComputedStyle(b).backgroundColor, accent };
+  });
+  expect(fill.own).not.toBe(fill.accent);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
