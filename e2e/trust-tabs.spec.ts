@@ -30,8 +30,10 @@ test('"Remember" turned off in one tab holds in the other, even after the other 
   await expect(b.connection.remember).not.toBeChecked();
   // …and its next edits never write the tokens back.
   await b.connection.useSandboxButton.click();
-  // Signed in, the panel closes by itself: the next step opens it again.
+  // Signed in, the panel closes by itself: the next step opens it again. B's chip already says
+  // alice (its start-up check of the remembered token), so wait for this check's close itself.
   await b.connection.expectSignedInAs('alice');
+  await expect(b.connection.chip).toHaveAttribute('aria-expanded', 'false');
   await b.connection.enterToken('sgp_typed_in_tab_b');
   await expect(b.connection.status).toContainText(/Invalid access token/);
   expect(await stored(b.page, 'connection-secrets')).toBeNull();
